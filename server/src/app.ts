@@ -1,0 +1,47 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import type { Env } from './config/env.ts';
+import type { Db } from './db/client.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { corePlugin } from './plugins/core.ts';
+import { navigationPlugin } from './plugins/navigation.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
+
+/** What every module may use; built once in main.ts (or by a test) and passed in. */
+export interface AppDeps {
+  env: Env;
+  db: Db;
+  redis?: Redis;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logger'] = false): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    trustProxy: deps.env.TRUST_PROXY,
+    bodyLimit: deps.env.BODY_LIMIT_BYTES,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.decorate('deps', deps);
+
+  await app.register(corePlugin);
+  await app.register(rateLimitPlugin, {
+    max: deps.env.RATE_LIMIT_MAX,
+    timeWindowMs: deps.env.RATE_LIMIT_WINDOW_MS,
+    redis: deps.redis,
+    redisPrefix: deps.env.REDIS_PREFIX,
+  });
+  await app.register(navigationPlugin, { webDistDir: deps.env.webDistDir });
+
+  await app.register(healthRoutes);
+  return app;
+}

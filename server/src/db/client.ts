@@ -1,0 +1,49 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The one database type the modules see, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  /** 'pglite' (embedded folder) or 'postgres' (DATABASE_URL). */
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  /** Folder of the embedded database, used when no URL is given. */
+  pgliteDir: string;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    // BIGINT (int8) counts and sums come back as strings by default; ours stay below 2^53.
+    pg.types.setTypeParser(20, (v) => Number(v));
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    await pool.query('select 1');
+    return { db: drizzle(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  mkdirSync(dirname(options.pgliteDir), { recursive: true });
+  const client = await PGlite.create(options.pgliteDir, {
+    parsers: { 20: (v: string) => Number(v) },
+  });
+  return { db: drizzle(client, { schema }) as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+export function pgliteDirFor(dataDir: string): string {
+  return join(dataDir, 'pgdata');
+}
+
+/** Rows of a raw `db.execute` — both drivers answer with `{ rows }`. */
+export async function rowsOf<T>(result: Promise<unknown>): Promise<T[]> {
+  return ((await result) as { rows: T[] }).rows;
+}

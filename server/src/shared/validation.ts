@@ -1,0 +1,49 @@
+import type { Language } from '@framecraft/contracts/constants';
+import type { FieldErrors } from '@framecraft/contracts/envelope';
+import { translate } from '@framecraft/contracts/messages';
+import type { z } from 'zod';
+import { ApiError } from './errors.ts';
+
+/** zod issue → message in the request's language. Custom messages in schemas are message keys. */
+function issueMessage(lang: Language, issue: z.core.$ZodIssue): string {
+  if (issue.message && /^[a-z]+\.[A-Za-z0-9.]+$/.test(issue.message)) return translate(lang, issue.message);
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null || issue.input === ''
+        ? translate(lang, 'validation.required')
+        : issue.expected === 'number'
+          ? translate(lang, 'validation.notANumber')
+          : translate(lang, 'validation.invalidValue');
+    case 'too_small':
+      return issue.origin === 'string'
+        ? Number(issue.minimum) <= 1
+          ? translate(lang, 'validation.required')
+          : translate(lang, 'validation.tooShort', { min: issue.minimum })
+        : translate(lang, 'validation.tooSmall', { min: issue.minimum });
+    case 'too_big':
+      return issue.origin === 'string'
+        ? translate(lang, 'validation.tooLong', { max: issue.maximum })
+        : translate(lang, 'validation.tooBig', { max: issue.maximum });
+    case 'invalid_value':
+      return translate(lang, 'validation.oneOf', { values: issue.values.join(', ') });
+    case 'invalid_format':
+      return issue.format === 'email' ? translate(lang, 'validation.email') : translate(lang, 'validation.invalidValue');
+    default:
+      return translate(lang, 'validation.invalidValue');
+  }
+}
+
+/**
+ * Parse input with a schema; failure → envelope code 0, msg = the first field's message, and
+ * `data.errors` with a translated message per field.
+ */
+export function validate<S extends z.ZodType>(schema: S, input: unknown, lang: Language): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.join('.') || '_';
+    errors[field] ??= issueMessage(lang, issue);
+  }
+  throw new ApiError('api.validationFailed', { data: { errors }, msg: Object.values(errors)[0] });
+}
