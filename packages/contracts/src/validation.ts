@@ -1,0 +1,125 @@
+/**
+ * Validation rules of spec §5, shared by the web forms and the server. Every failure message is
+ * a message KEY (`validation.*`); the server's validate() and the web forms translate it.
+ */
+import { z } from 'zod';
+import { ACCOUNT_LENGTH, PASSWORD_LENGTH } from './constants.ts';
+import type { MessageKey } from './messages.ts';
+
+/** What a translatable message key looks like (as opposed to a library's own message text). */
+export const MESSAGE_KEY_PATTERN = /^[a-z]+\.[A-Za-z0-9.]+$/;
+
+/** undefined, null, a blank string or an empty array: nothing was filled in. */
+export function isBlank(value: unknown): boolean {
+  return (
+    value === undefined ||
+    value === null ||
+    (typeof value === 'string' && value.trim() === '') ||
+    (Array.isArray(value) && value.length === 0)
+  );
+}
+
+/** A string that must be filled in: missing or '' → `validation.required`, anything else wrong → `key`. */
+function filledText(key: MessageKey) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'validation.required' : key) })
+    .min(1, { error: 'validation.required', abort: true });
+}
+
+// ── Account and password (spec §5, lengths from spec §9) ────────────────────────────────────
+
+const ACCOUNT_PATTERN = new RegExp(`^[A-Za-z][A-Za-z0-9_]{${ACCOUNT_LENGTH.min - 1},${ACCOUNT_LENGTH.max - 1}}$`);
+/** 3–15 characters, starts with a letter, only ASCII letters, digits and underscore. */
+export const accountSchema = filledText('validation.account').regex(ACCOUNT_PATTERN, 'validation.account');
+
+// Line breaks are refused too: a password field cannot produce them, only a crafted request can.
+const PASSWORD_PATTERN = new RegExp(`^[^&<>"'\\r\\n]{${PASSWORD_LENGTH.min},${PASSWORD_LENGTH.max}}$`, 'u');
+/** 6–32 characters (code points), none of & < > " ' (spec §5). */
+export const passwordSchema = filledText('validation.password').regex(PASSWORD_PATTERN, 'validation.password');
+
+// ── Mobile, ID number, person name ───────────────────────────────────────────────────────────
+
+/** Mainland China mobile number: 11 digits, 1 then 3–9. */
+export const mobileSchema = filledText('validation.mobile').regex(/^1[3-9]\d{9}$/, 'validation.mobile');
+
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const ID_CHECK_CHARS = '10X98765432';
+
+/**
+ * An 18-character PRC resident ID number (GB 11643): 6-digit region code (not starting with 0),
+ * a real birth date from 1800 on, a 3-digit sequence, and the ISO 7064 MOD 11-2 check character
+ * (a digit or X, either case).
+ */
+export function isResidentIdNumber(value: string): boolean {
+  const match = /^[1-9]\d{5}((?:18|19|20)\d{2})(\d{2})(\d{2})\d{3}[\dXx]$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const birth = new Date(Date.UTC(year, month - 1, day));
+  if (birth.getUTCFullYear() !== year || birth.getUTCMonth() !== month - 1 || birth.getUTCDate() !== day) return false;
+  const sum = ID_WEIGHTS.reduce((total, weight, i) => total + weight * Number(value[i]), 0);
+  return ID_CHECK_CHARS[sum % 11] === value[17]!.toUpperCase();
+}
+
+/** Resident ID number; a lowercase check character x is stored as X. */
+export const idNumberSchema = filledText('validation.idNumber')
+  .refine(isResidentIdNumber, 'validation.idNumber')
+  .transform((value) => value.toUpperCase());
+
+const NAME_LENGTH = { min: 2, max: 30 } as const;
+/** Words of letters (any script, so CJK too, with their combining marks) joined by one space or middle dot. */
+const NAME_PATTERN = /^[\p{L}\p{M}]+(?:[ ·・][\p{L}\p{M}]+)*$/u;
+
+/**
+ * A person's name: 2–30 characters (code points) of letters of any script — Chinese characters,
+ * Latin letters with accents, … — where words may be separated by a single space or middle dot
+ * (· U+00B7 as in 阿依古丽·买买提, or ・ U+30FB). No digits, other punctuation, or leading,
+ * trailing or doubled separators.
+ */
+export function isPersonName(value: string): boolean {
+  const length = [...value].length;
+  return length >= NAME_LENGTH.min && length <= NAME_LENGTH.max && NAME_PATTERN.test(value);
+}
+
+export const personNameSchema = filledText('validation.name').refine(isPersonName, 'validation.name');
+
+// ── Presence helpers ─────────────────────────────────────────────────────────────────────────
+
+/**
+ * A value that must be filled in (not undefined, null, blank text or an empty list) — failing
+ * with `validation.required` — and then satisfies `inner` (a string by default).
+ */
+export function required<T extends z.ZodType = z.ZodString>(inner?: T) {
+  return z
+    .unknown()
+    .refine((value) => !isBlank(value), { error: 'validation.required', abort: true })
+    .pipe((inner ?? z.string()) as T);
+}
+
+/** Text with at least one non-whitespace character, else `validation.contentEmpty`. */
+export const contentNotEmptySchema = z
+  .string({ error: 'validation.contentEmpty' })
+  .refine((value) => value.trim() !== '', 'validation.contentEmpty');
+
+/** Media elements count as editor content even without any text. */
+const EDITOR_MEDIA = /<(img|video|audio|iframe|embed|object)\b/i;
+
+/** The visible text of editor HTML: tags, comments, scripts/styles and (non-breaking) spaces dropped. */
+export function editorText(html: string): string {
+  return html
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;|&#160;|&#x0*a0;/gi, ' ')
+    .replace(/[\u200b-\u200d\u2060\ufeff]/g, '')
+    .trim();
+}
+
+/** Editor HTML holds content: visible text or a media element (`<p><br></p>` is empty). */
+export function hasEditorContent(html: string): boolean {
+  return editorText(html) !== '' || EDITOR_MEDIA.test(html.replace(/<!--[\s\S]*?-->/g, ''));
+}
+
+/** Rich-text editor value that must not be empty, else `validation.editorRequired`. */
+export const editorRequiredSchema = z
+  .string({ error: 'validation.editorRequired' })
+  .refine(hasEditorContent, 'validation.editorRequired');
