@@ -4,6 +4,11 @@ import { randomUUID } from 'node:crypto';
 import type { Env } from './config/env.ts';
 import type { Db } from './db/client.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { sessionPlugin } from './modules/session/plugin.ts';
+import { sessionRoutes } from './modules/session/routes.ts';
+import { siteConfigPlugin } from './modules/site-config/plugin.ts';
+import { siteConfigRoutes } from './modules/site-config/routes.ts';
+import { siteRoutes } from './modules/site/routes.ts';
 import { corePlugin } from './plugins/core.ts';
 import { navigationPlugin } from './plugins/navigation.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -42,6 +47,12 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   });
   await app.register(navigationPlugin, { webDistDir: deps.env.webDistDir });
 
+  await app.register(siteConfigPlugin);
+  await app.register(sessionPlugin);
+
   await app.register(healthRoutes);
+  await app.register(sessionRoutes);
+  await app.register(siteConfigRoutes);
+  await app.register(siteRoutes);
   return app;
 }

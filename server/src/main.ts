@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadEnv } from './config/env.ts';
 import { openDatabase, pgliteDirFor } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { seed } from './db/seed.ts';
 import { openRedis } from './shared/redis.ts';
 
 async function main() {
@@ -17,6 +18,7 @@ async function main() {
   }
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: pgliteDirFor(env.dataDir) });
   await migrate(database.db);
+  await seed(database.db);
   const redis = await openRedis(env.REDIS_URL);
   const app = await buildApp(
     { env, db: database.db, redis },

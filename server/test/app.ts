@@ -20,15 +20,23 @@ export interface TestContext {
 /**
  * A real app on a real database of its own: a copy of the run's migrated template.
  * Redis is used when REDIS_URL is set, under a key prefix of its own.
+ * `shareWith` makes a second instance of another test app: same database, same Redis prefix.
  */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: { shareWith?: TestContext } = {},
+): Promise<TestContext> {
   const template = inject('dbTemplate');
   const id = randomBytes(6).toString('hex');
   const dataDir = mkdtempSync(join(tmpdir(), 'fc-test-'));
   const url = process.env.DATABASE_URL;
+  const shared = options.shareWith;
   let dropDatabase = async () => {};
+  let closeDatabase = async () => {};
   let database: Database;
-  if (url) {
+  if (shared) {
+    database = shared.database;
+  } else if (url) {
     const name = `fc_t_${id}`;
     const pg = (await import('pg')).default;
     const admin = new pg.Client({ connectionString: adminUrl(url) });
@@ -44,11 +52,12 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     cpSync(template, folder, { recursive: true });
     database = await openDatabase({ pgliteDir: folder });
   }
+  if (!shared) closeDatabase = () => database.close();
   const env = loadEnv({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     REDIS_URL: process.env.REDIS_URL,
-    REDIS_PREFIX: `fctest:${id}:`,
+    REDIS_PREFIX: shared?.env.REDIS_PREFIX ?? `fctest:${id}:`,
     WEB_DIST_DIR: join(dataDir, 'no-web-dist'),
     ...overrides,
   });
@@ -61,12 +70,12 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     env,
     async close() {
       await app.close();
-      if (redis) {
+      if (redis && !shared) {
         const keys = await redis.keys(`${env.REDIS_PREFIX}*`);
         if (keys.length) await redis.del(...keys);
-        await redis.quit();
       }
-      await database.close();
+      await redis?.quit();
+      await closeDatabase();
       await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -3,6 +3,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { seed } from '../src/db/seed.ts';
 import { adminUrl, withDatabase } from './pg-url.ts';
 
 declare module 'vitest' {
@@ -13,8 +14,8 @@ declare module 'vitest' {
 }
 
 /**
- * Migrate one template database per run; every test file then copies it (a folder copy for
- * PGlite, CREATE DATABASE … TEMPLATE for PostgreSQL) instead of migrating its own.
+ * Migrate and seed (as main.ts does) one template database per run; every test file then copies
+ * it (a folder copy for PGlite, CREATE DATABASE … TEMPLATE for PostgreSQL) instead of migrating its own.
  */
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
@@ -27,6 +28,7 @@ export default async function setup(project: TestProject) {
     await admin.query(`create database ${name}`);
     const database = await openDatabase({ databaseUrl: withDatabase(url, name), pgliteDir: '' });
     await migrate(database.db);
+    await seed(database.db);
     await database.close();
     project.provide('dbTemplate', name);
     return async () => {
@@ -39,6 +41,7 @@ export default async function setup(project: TestProject) {
   mkdirSync(root, { recursive: true });
   const database = await openDatabase({ pgliteDir: folder });
   await migrate(database.db);
+  await seed(database.db);
   await database.close();
   project.provide('dbTemplate', folder);
   return () => rmSync(root, { recursive: true, force: true });

@@ -27,6 +27,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // BIGINT (int8) counts and sums come back as strings by default; ours stay below 2^53.
     pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    // An idle client dropped by the server (restart, DROP DATABASE … FORCE after close) is discarded
+    // by the pool; without a listener the 'error' event would crash the process.
+    pool.on('error', () => {});
     await pool.query('select 1');
     return { db: drizzle(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }

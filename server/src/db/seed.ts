@@ -1,0 +1,27 @@
+import { SETTINGS } from '../modules/site-config/settings.ts';
+import type { Db } from './client.ts';
+import { config } from './schema.ts';
+
+export interface SeedOptions {
+  /** Progress lines (the CLI prints them; the server stays quiet). */
+  log?: (line: string) => void;
+}
+
+export interface SeedResult {
+  /** Settings that were missing and have been added. */
+  settingsAdded: number;
+}
+
+/**
+ * Put in what a working installation needs. Idempotent: only missing rows are added, so a second
+ * run changes nothing and a setting an operator changed is never overwritten.
+ */
+export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
+  const added = await db
+    .insert(config)
+    .values(SETTINGS.map((s, index) => ({ ...s, weigh: SETTINGS.length - index })))
+    .onConflictDoNothing({ target: config.name })
+    .returning({ name: config.name });
+  options.log?.(`settings: ${added.length} added, ${SETTINGS.length - added.length} already present`);
+  return { settingsAdded: added.length };
+}

@@ -1,0 +1,77 @@
+import { HEADER } from '@framecraft/contracts/constants';
+import type { FastifyRequest } from 'fastify';
+import { needLogin, tokenExpired } from '../../shared/errors.ts';
+import { findEnabledAdmin, findEnabledMember, type AdminRow, type MemberRow, type SessionContext } from './accounts.ts';
+import { ACCESS_TYPE } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The logged-in member, set by requireUser / optionalUser. */
+    user: MemberRow | undefined;
+    /** The logged-in admin, set by requireAdmin. */
+    admin: AdminRow | undefined;
+  }
+}
+
+const TOKEN_NAME = { admin: HEADER.adminToken, user: HEADER.userToken } as const;
+
+/** The access token a request carries for a context: its header, or the same name as a query parameter (EventSource). */
+export function presentedToken(request: FastifyRequest, context: SessionContext): string | undefined {
+  const name = TOKEN_NAME[context];
+  const header = request.headers[name];
+  const fromHeader = Array.isArray(header) ? header[0] : header;
+  if (fromHeader) return fromHeader;
+  const fromQuery = (request.query as Record<string, unknown> | undefined)?.[name];
+  return typeof fromQuery === 'string' && fromQuery ? fromQuery : undefined;
+}
+
+/** Owner id of the presented token; 'none' when no token was sent; expired → 409. */
+async function tokenOwner(request: FastifyRequest, context: SessionContext): Promise<number | 'none' | 'unknown'> {
+  const raw = presentedToken(request, context);
+  if (!raw) return 'none';
+  const found = await request.server.tokens.resolve(ACCESS_TYPE[context], raw);
+  if (found.state === 'expired') throw tokenExpired();
+  return found.state === 'valid' ? found.ownerId : 'unknown';
+}
+
+async function member(request: FastifyRequest): Promise<MemberRow | 'none' | 'unknown'> {
+  const owner = await tokenOwner(request, 'user');
+  if (typeof owner !== 'number') return owner;
+  return (await findEnabledMember(request.server.deps.db, owner)) ?? 'unknown';
+}
+
+/** preHandler: a logged-in member or 303 need login (409 when the token has expired). */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  const found = await member(request);
+  if (typeof found !== 'object') throw needLogin();
+  request.user = found;
+}
+
+/**
+ * preHandler: the member when a valid token is sent, a visitor otherwise. An expired token still
+ * answers 409 so the client refreshes; an unknown one is a visitor (the page works either way).
+ */
+export async function optionalUser(request: FastifyRequest): Promise<void> {
+  const found = await member(request);
+  if (typeof found === 'object') request.user = found;
+}
+
+/** preHandler: a logged-in admin or 303 need login (409 when the token has expired). */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  const owner = await tokenOwner(request, 'admin');
+  const found = typeof owner === 'number' ? await findEnabledAdmin(request.server.deps.db, owner) : undefined;
+  if (!found) throw needLogin();
+  request.admin = found;
+}
+
+/** The member set by requireUser, for handlers behind it. */
+export function currentUser(request: FastifyRequest): MemberRow {
+  if (!request.user) throw needLogin();
+  return request.user;
+}
+
+/** The admin set by requireAdmin, for handlers behind it. */
+export function currentAdmin(request: FastifyRequest): AdminRow {
+  if (!request.admin) throw needLogin();
+  return request.admin;
+}

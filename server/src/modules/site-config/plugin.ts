@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { SiteConfigService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    siteConfig: SiteConfigService;
+  }
+}
+
+/** `app.siteConfig` for every module; listens for other instances' changes while the app runs. */
+export const siteConfigPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { db, redis, env } = app.deps;
+    const service = new SiteConfigService(db, redis, env.REDIS_PREFIX, app.log);
+    app.decorate('siteConfig', service);
+    await service.start();
+    app.addHook('onClose', () => service.stop());
+  },
+  { name: 'site-config' },
+);

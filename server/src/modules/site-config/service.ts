@@ -1,0 +1,152 @@
+import { ACCESS_TOKEN_TTL_S, DEFAULT_ADMIN_PREFIX, REFRESH_TOKEN_TTL_S, UPLOAD_DEFAULTS } from '@framecraft/contracts/constants';
+import { eq } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
+import type { Db } from '../../db/client.ts';
+import { config } from '../../db/schema.ts';
+import { SETTING_DEFAULTS } from './settings.ts';
+
+/** The site part of the init calls (conventions "Init calls"). */
+export interface PublicSite {
+  siteName: string;
+  recordNumber: string;
+  version: string;
+  cdnUrl: string;
+  apiUrl: string;
+  upload: { mode: string; maxSize: number; saveName: string; allowedSuffixes: string; allowedMimeTypes: string };
+  headNav: unknown[];
+  /** The back-office prefix (setting backendEntrance), so the web app knows where admin pages live. */
+  adminPrefix: string;
+}
+
+type Logger = { warn(obj: object, msg: string): void };
+
+/**
+ * Site settings with a read-through cache of all rows. A change drops the cache; with Redis,
+ * the change is also published so that every instance drops its own.
+ */
+export class SiteConfigService {
+  private cache: Promise<Map<string, unknown>> | undefined;
+  private subscriber: Redis | undefined;
+
+  private readonly channel: string;
+
+  constructor(
+    private readonly db: Db,
+    private readonly redis: Redis | undefined,
+    redisPrefix: string,
+    private readonly log: Logger,
+  ) {
+    this.channel = `${redisPrefix}config:changed`;
+  }
+
+  /**
+   * All settings by name (cached). The promise itself is cached, so concurrent readers share one
+   * query, and an invalidation during a load simply makes the next read load again.
+   */
+  all(): Promise<Map<string, unknown>> {
+    if (!this.cache) {
+      const load = this.db
+        .select({ name: config.name, value: config.value })
+        .from(config)
+        .then((rows) => new Map(rows.map((r) => [r.name, r.value])));
+      this.cache = load;
+      // A failed load is not cached: the next read tries again.
+      load.catch(() => {
+        if (this.cache === load) this.cache = undefined;
+      });
+    }
+    return this.cache;
+  }
+
+  /** A setting's value, or its seeded default when the row is missing. */
+  async get(name: string): Promise<unknown> {
+    const values = await this.all();
+    return values.has(name) ? values.get(name) : SETTING_DEFAULTS.get(name);
+  }
+
+  async string(name: string): Promise<string> {
+    const value = await this.get(name);
+    return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+  }
+
+  /** A positive number setting; anything else falls back to `fallback`. */
+  async number(name: string, fallback: number): Promise<number> {
+    const value = Number(await this.get(name));
+    return Number.isFinite(value) && value > 0 ? value : fallback;
+  }
+
+  /** Change existing settings (one transaction), then invalidate everywhere. Unknown names are a programming error. */
+  async set(changes: Record<string, unknown>): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      for (const [name, value] of Object.entries(changes)) {
+        const updated = await tx
+          .update(config)
+          .set({ value, updatedAt: new Date() })
+          .where(eq(config.name, name))
+          .returning({ name: config.name });
+        if (updated.length === 0) throw new Error(`Unknown setting: ${name}`);
+      }
+    });
+    await this.changed();
+  }
+
+  /** Call after writing the config table by other means (e.g. the back office's generic CRUD). */
+  async changed(): Promise<void> {
+    this.invalidate();
+    if (!this.redis) return;
+    try {
+      await this.redis.publish(this.channel, String(Date.now()));
+    } catch (err) {
+      this.log.warn({ err }, 'could not publish a config change; other instances keep their cache');
+    }
+  }
+
+  /** Drop this instance's cache. */
+  invalidate(): void {
+    this.cache = undefined;
+  }
+
+  /** Listen for changes made by other instances (a subscribed connection cannot run other commands). */
+  async start(): Promise<void> {
+    if (!this.redis || this.subscriber) return;
+    this.subscriber = this.redis.duplicate();
+    this.subscriber.on('message', (channel: string) => {
+      if (channel === this.channel) this.invalidate();
+    });
+    await this.subscriber.subscribe(this.channel);
+  }
+
+  async stop(): Promise<void> {
+    const subscriber = this.subscriber;
+    this.subscriber = undefined;
+    if (subscriber) await subscriber.quit().catch(() => subscriber.disconnect());
+  }
+
+  async publicSite(): Promise<PublicSite> {
+    return {
+      siteName: await this.string('siteName'),
+      recordNumber: await this.string('recordNumber'),
+      version: await this.string('version'),
+      cdnUrl: await this.string('cdnUrl'),
+      apiUrl: await this.string('apiUrl'),
+      upload: {
+        mode: (await this.string('uploadMode')) || UPLOAD_DEFAULTS.mode,
+        maxSize: await this.number('uploadMaxSize', UPLOAD_DEFAULTS.maxSize),
+        saveName: (await this.string('uploadSaveName')) || UPLOAD_DEFAULTS.saveName,
+        allowedSuffixes: await this.string('uploadAllowedSuffixes'),
+        allowedMimeTypes: await this.string('uploadAllowedMimeTypes'),
+      },
+      // Filled from the member rule tree (type 'nav') once that exists.
+      headNav: [],
+      adminPrefix: (await this.string('backendEntrance')) || DEFAULT_ADMIN_PREFIX,
+    };
+  }
+
+  /** Token lifetimes in seconds (settings tokenKeepTime / refreshTokenKeepTime). */
+  async tokenKeepTimes(): Promise<{ access: number; refresh: number }> {
+    return {
+      access: await this.number('tokenKeepTime', ACCESS_TOKEN_TTL_S),
+      refresh: await this.number('refreshTokenKeepTime', REFRESH_TOKEN_TTL_S),
+    };
+  }
+}

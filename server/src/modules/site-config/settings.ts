@@ -1,0 +1,54 @@
+import { ACCESS_TOKEN_TTL_S, DEFAULT_ADMIN_PREFIX, REFRESH_TOKEN_TTL_S, UPLOAD_DEFAULTS } from '@framecraft/contracts/constants';
+import { aboutContent } from './contents/about.ts';
+import { paymentAgreementContent } from './contents/payment-agreement.ts';
+import { privacyPolicyContent } from './contents/privacy-policy.ts';
+import { topupAgreementContent } from './contents/topup-agreement.ts';
+import { userAgreementContent } from './contents/user-agreement.ts';
+import type { LocalizedContent } from './contents/types.ts';
+
+/** One row of the `config` table as the seed writes it. Titles are English; the admin UI translates by name. */
+export interface SettingDefinition {
+  name: string;
+  group: string;
+  title: string;
+  /** Editor hint for the back office: string | number | rich_text_i18n. */
+  type: 'string' | 'number' | 'rich_text_i18n';
+  value: unknown;
+}
+
+/** Rich-text pages, by the name used in `GET /api/index/content?name=`. */
+export const CONTENT_PAGES = {
+  about: aboutContent,
+  userAgreement: userAgreementContent,
+  privacyPolicy: privacyPolicyContent,
+  agreement: paymentAgreementContent,
+  topupAgreement: topupAgreementContent,
+} as const satisfies Record<string, LocalizedContent>;
+export type ContentPageName = keyof typeof CONTENT_PAGES;
+export const CONTENT_PAGE_NAMES = Object.keys(CONTENT_PAGES) as [ContentPageName, ...ContentPageName[]];
+
+/** Every setting the product reads, with the value a fresh installation starts with. */
+export const SETTINGS: readonly SettingDefinition[] = [
+  { name: 'siteName', group: 'basics', title: 'Site name', type: 'string', value: 'Framecraft' },
+  { name: 'recordNumber', group: 'basics', title: 'Record number', type: 'string', value: '' },
+  { name: 'version', group: 'basics', title: 'Version', type: 'string', value: '1.0.0' },
+  { name: 'cdnUrl', group: 'basics', title: 'CDN URL', type: 'string', value: '' },
+  { name: 'apiUrl', group: 'basics', title: 'API URL', type: 'string', value: '' },
+  { name: 'backendEntrance', group: 'basics', title: 'Back-office entrance', type: 'string', value: DEFAULT_ADMIN_PREFIX },
+  { name: 'uploadMode', group: 'upload', title: 'Upload mode', type: 'string', value: UPLOAD_DEFAULTS.mode },
+  { name: 'uploadMaxSize', group: 'upload', title: 'Maximum file size (bytes)', type: 'number', value: UPLOAD_DEFAULTS.maxSize },
+  { name: 'uploadSaveName', group: 'upload', title: 'Saved file name', type: 'string', value: UPLOAD_DEFAULTS.saveName },
+  { name: 'uploadAllowedSuffixes', group: 'upload', title: 'Allowed suffixes', type: 'string', value: UPLOAD_DEFAULTS.allowedSuffixes },
+  { name: 'uploadAllowedMimeTypes', group: 'upload', title: 'Allowed MIME types', type: 'string', value: UPLOAD_DEFAULTS.allowedMimeTypes },
+  { name: 'tokenKeepTime', group: 'security', title: 'Access token keep time (seconds)', type: 'number', value: ACCESS_TOKEN_TTL_S },
+  { name: 'refreshTokenKeepTime', group: 'security', title: 'Refresh token keep time (seconds)', type: 'number', value: REFRESH_TOKEN_TTL_S },
+  ...Object.entries(CONTENT_PAGES).map(([name, value]) => ({
+    name,
+    group: 'content',
+    title: value.en.title,
+    type: 'rich_text_i18n' as const,
+    value,
+  })),
+];
+
+export const SETTING_DEFAULTS: ReadonlyMap<string, unknown> = new Map(SETTINGS.map((s) => [s.name, s.value]));

@@ -1,0 +1,88 @@
+import { HEADER, UPLOAD_DEFAULTS } from '@framecraft/contracts/constants';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/app.ts';
+import { createMember } from '../../../test/fixtures.ts';
+
+describe('GET /api/index/index', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  const init = (headers: Record<string, string> = {}) =>
+    ctx.app.inject({ url: '/api/index/index', headers: { server: 'true', ...headers } });
+
+  it('answers a visitor with the site settings and no member', async () => {
+    const response = await init();
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      code: 1,
+      data: {
+        site: {
+          siteName: 'Framecraft',
+          recordNumber: '',
+          version: '1.0.0',
+          cdnUrl: '',
+          apiUrl: '',
+          upload: { ...UPLOAD_DEFAULTS },
+          headNav: [],
+          adminPrefix: '/admin',
+        },
+        openMemberCenter: true,
+        userInfo: null,
+        menus: [],
+        rules: [],
+      },
+    });
+  });
+
+  it("answers a member with the member's fields: money as a 2-decimal string, times in seconds, no password", async () => {
+    const lastLogin = new Date('2025-03-04T05:06:07Z');
+    const member = await createMember(ctx.database.db, {
+      money: 1230,
+      score: 88,
+      email: 'ann@example.com',
+      gender: 2,
+      birthday: '1999-12-31',
+      lastLoginTime: lastLogin,
+      lastLoginIp: '203.0.113.9',
+      vipLevel: 2,
+      vipDate: new Date('2026-01-01T00:00:00Z'),
+    });
+    const { token } = await ctx.app.tokens.issue('user', member.id);
+    const response = await init({ [HEADER.userToken]: token });
+    const { userInfo } = response.json().data;
+    expect(userInfo).toEqual({
+      id: member.id,
+      username: member.username,
+      nickname: member.nickname,
+      email: 'ann@example.com',
+      mobile: '',
+      avatar: '',
+      gender: 2,
+      birthday: '1999-12-31',
+      money: '12.30',
+      score: 88,
+      last_login_time: lastLogin.getTime() / 1000,
+      last_login_ip: '203.0.113.9',
+      join_time: Math.floor(member.joinTime.getTime() / 1000),
+      motto: '',
+      invate_code: member.inviteCode,
+      vip_level: 2,
+      vip_date: Date.parse('2026-01-01T00:00:00Z') / 1000,
+      vipLevelName: '',
+      rateInfo: { sum12monthpay: 0, pay_rate: 1, sale_list: [] },
+    });
+    expect(response.body).not.toContain('password');
+    expect(response.body).not.toContain(member.password);
+  });
+
+  it('formats whole and tiny balances with two decimals', async () => {
+    for (const [cents, shown] of [[0, '0.00'], [5, '0.05'], [100_000, '1000.00']] as const) {
+      const member = await createMember(ctx.database.db, { money: cents });
+      const { token } = await ctx.app.tokens.issue('user', member.id);
+      expect((await init({ [HEADER.userToken]: token })).json().data.userInfo.money).toBe(shown);
+    }
+  });
+});
