@@ -1,6 +1,6 @@
 // Shared helpers of the benchmarks: builds, free ports, starting and stopping server processes.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -18,12 +18,38 @@ function run(command, args, label) {
   if (result.status !== 0) throw new Error(`${label} failed (exit ${result.status})`);
 }
 
-/** Build what a benchmark needs when it is missing (never rebuilds an existing dist). */
+/** Newest modification time of the files under the given paths (node_modules and dist skipped). */
+function newestSource(paths) {
+  let newest = 0;
+  for (const path of paths) {
+    if (!existsSync(path)) continue;
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(path, { withFileTypes: true })) {
+        if (entry.name !== 'node_modules' && entry.name !== 'dist') newest = Math.max(newest, newestSource([join(path, entry.name)]));
+      }
+    } else {
+      newest = Math.max(newest, stat.mtimeMs);
+    }
+  }
+  return newest;
+}
+
+/** Missing, or older than any of its sources. */
+function needsBuild(output, sources) {
+  return !existsSync(output) || statSync(output).mtimeMs < newestSource(sources.map((path) => join(repoRoot, path)));
+}
+
+/** Build what a benchmark needs when it is missing or older than its sources. */
 export function ensureServerBuild() {
-  if (!existsSync(serverMain)) run(process.execPath, [join(repoRoot, 'server', 'build.mjs')], 'building the server');
+  if (needsBuild(serverMain, ['server/src', 'server/migrations', 'packages/contracts'])) {
+    run(process.execPath, [join(repoRoot, 'server', 'build.mjs')], 'building the server');
+  }
 }
 export function ensureWebBuild() {
-  if (!existsSync(webIndex)) run('npm', ['run', 'build', '-w', 'web'], 'building the web app');
+  if (needsBuild(webIndex, ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'packages/contracts'])) {
+    run('npm', ['run', 'build', '-w', 'web'], 'building the web app');
+  }
 }
 
 export function freePort() {
@@ -133,15 +159,9 @@ export function residentBytes(pid) {
   return Number(ps.stdout.trim()) * 1024;
 }
 
-/** A fresh data folder, migrated by one start of the server, with the demo data when the seed script exists. */
+/** A fresh data folder, migrated and seeded by one start of the server (main.js does both). */
 export async function preparedDataDir(name) {
   const dataDir = tempDir(name);
-  const seedScript = join(repoRoot, 'server', 'src', 'cli', 'seed.ts');
-  const tsx = join(repoRoot, 'node_modules', '.bin', 'tsx');
-  if (!process.env.DATABASE_URL && existsSync(seedScript) && existsSync(tsx)) {
-    const seeded = spawnSync(tsx, [seedScript], { cwd: repoRoot, env: serverEnv({ port: 0, dataDir }), encoding: 'utf8' });
-    if (seeded.status !== 0) throw new Error(`seeding the bench data failed:\n${seeded.stderr || seeded.stdout}`);
-  }
   const { child } = await startServer(dataDir);
   await stopProcess(child);
   return dataDir;
