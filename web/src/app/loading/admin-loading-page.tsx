@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { buttonClass } from '../../components/button.ts';
+import { EmptyState } from '../../components/empty-state.tsx';
+import { RefreshIcon } from '../../components/icons.tsx';
+import { isCancel, request } from '../../lib/request/index.ts';
+import { useAdminStore, type AdminInfo } from '../../stores/admin.ts';
+import { useSiteConfig, type SiteConfig } from '../../stores/site-config.ts';
+import { loginPath } from '../../utils/redirect-target.ts';
+import { opensPage } from '../resolve-route.ts';
+import { ROUTE_NAMES } from '../route-names.ts';
+import { LoadingScreen } from './loading-screen.tsx';
+
+/** `GET /admin/index/index` (conventions "Init calls"). */
+interface AdminInit {
+  adminInfo: Partial<AdminInfo>;
+  menus: unknown[];
+  siteConfig: Partial<SiteConfig>;
+  terminal: { phpDevelopmentServer: boolean; npmPackageManager: string };
+}
+
+/**
+ * `/admin/loading/<path>?<query>`: loads the admin init payload, then continues to
+ * `/admin/<path>?<query>`. Without a valid admin session (the server answers 303 need login, and
+ * the request layer forgets the token) the admin logs in first and comes back to the same place.
+ */
+export default function AdminLoadingPage() {
+  const { t } = useTranslation('admin');
+  const navigate = useNavigate();
+  const { '*': rest = '' } = useParams();
+  const { search } = useLocation();
+  const target = `/admin${rest ? `/${rest}` : ''}${search}`;
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    request<AdminInit>({ url: '/admin/index/index', context: 'admin', showCodeMessage: false })
+      .then(({ data }) => {
+        if (!current) return;
+        useAdminStore.getState().fill(data.adminInfo);
+        if (data.siteConfig) useSiteConfig.getState().apply(data.siteConfig);
+        void navigate(opensPage(target) ? target : '/404', { replace: true });
+      })
+      .catch((error: unknown) => {
+        if (!current || isCancel(error)) return;
+        if (!useAdminStore.getState().token) void navigate(loginPath(ROUTE_NAMES.adminLogin, target), { replace: true });
+        else setFailed(true);
+      });
+    return () => {
+      current = false;
+    };
+  }, [target, attempt, navigate]);
+
+  return (
+    <LoadingScreen
+      label={t('loading.label')}
+      failure={
+        failed && (
+          <EmptyState
+            testId="admin-loading-failed"
+            icon={<RefreshIcon />}
+            title={t('loading.failed')}
+            description={t('common:state.loadFailedHint')}
+            actions={
+              <button type="button" className={buttonClass('primary')} onClick={() => (setFailed(false), setAttempt((n) => n + 1))}>
+                {t('common:action.retry')}
+              </button>
+            }
+          />
+        )
+      }
+    />
+  );
+}

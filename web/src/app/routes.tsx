@@ -1,0 +1,105 @@
+import type { ComponentType } from 'react';
+import { replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import type { ContentName } from '../features/content/api/get-content.ts';
+import { requireMember } from './guards.ts';
+import { loadNamespaces } from './i18n.ts';
+import type { RouteHandle } from './route-handle.ts';
+import { RootLayout } from './shell/root-layout.tsx';
+import { RouteError } from './shell/route-error.tsx';
+import { StorefrontLayout } from './shell/storefront-layout.tsx';
+
+/** A lazily loaded page: its code and its translations arrive together (route-level splitting). */
+function page(load: () => Promise<{ default: ComponentType }>, namespaces: string[] = []) {
+  return async () => {
+    const [module] = await Promise.all([load(), loadNamespaces(namespaces)]);
+    return { Component: module.default };
+  };
+}
+
+/** About and the four agreements: one page component fed by `GET /api/index/content?name=`. */
+function contentPage(name: ContentName) {
+  return async () => {
+    const [{ ContentPage }] = await Promise.all([import('../features/content/content-page.tsx'), loadNamespaces(['content'])]);
+    return { Component: () => <ContentPage name={name} /> };
+  };
+}
+
+/** `/area/<rest>?<query>` → `/area/loading/<rest>?<query>` (spec §2 redirects). */
+function toLoading(area: '/admin' | '/user') {
+  return ({ params, request }: LoaderFunctionArgs) => {
+    const rest = params['*'] ?? '';
+    throw replace(`${area}/loading${rest ? `/${rest}` : ''}${new URL(request.url).search}`);
+  };
+}
+
+const handle = (value: RouteHandle) => value;
+
+const memberCentreChildren: RouteObject[] = [
+  { path: 'my-collections', handle: handle({ title: 'myCollections' }), lazy: page(() => import('../features/member-centre/collections-page.tsx'), ['member']) },
+  { path: 'my-purchases', handle: handle({ title: 'myPurchases' }), lazy: page(() => import('../features/member-centre/purchases-page.tsx'), ['member']) },
+  { path: 'my-orders', handle: handle({ title: 'myOrders' }), lazy: page(() => import('../features/member-centre/orders-page.tsx'), ['member']) },
+  { path: 'my-payments', handle: handle({ title: 'myPayments' }), lazy: page(() => import('../features/member-centre/payments-page.tsx'), ['member']) },
+  { path: 'faq', handle: handle({ title: 'faq' }), lazy: page(() => import('../features/member-centre/faq-page.tsx'), ['member']) },
+];
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    // The first page's code is still loading: html already has the theme's background.
+    HydrateFallback: () => null,
+    children: [
+      {
+        id: 'storefront',
+        Component: StorefrontLayout,
+        children: [
+          { index: true, id: 'home', handle: handle({ title: 'home', keepAlive: true, scrollGroup: 'home-detail' }), lazy: page(() => import('../features/catalogue/home-page.tsx'), ['catalogue']) },
+          { path: 'list', id: 'list', handle: handle({ title: 'list', keepAlive: true }), lazy: page(() => import('../features/catalogue/list-page.tsx'), ['catalogue']) },
+          { path: 'course/:id', id: 'course', handle: handle({ title: 'course', scrollGroup: 'home-detail' }), lazy: page(() => import('../features/catalogue/course-page.tsx'), ['catalogue']) },
+          { path: 'course2/:id', id: 'course2', handle: handle({ title: 'course', scrollGroup: 'home-detail' }), lazy: page(() => import('../features/catalogue/course-page.tsx'), ['catalogue']) },
+          { path: 'vip-pricing', handle: handle({ title: 'vipPricing' }), lazy: page(() => import('../features/vip/vip-pricing-page.tsx'), ['vip']) },
+          { path: 'login', id: 'login', handle: handle({ title: 'login' }), lazy: page(() => import('../features/account/login-page.tsx'), ['account']) },
+          { path: 'register/:code?', handle: handle({ title: 'register' }), lazy: page(() => import('../features/account/register-page.tsx'), ['account']) },
+          { path: 'about', handle: handle({ title: 'about' }), lazy: contentPage('about') },
+          { path: 'agreement', handle: handle({ title: 'agreement' }), lazy: contentPage('agreement') },
+          { path: 'topup-agreement', handle: handle({ title: 'topupAgreement' }), lazy: contentPage('topupAgreement') },
+          { path: 'user-agreement', handle: handle({ title: 'userAgreement' }), lazy: contentPage('userAgreement') },
+          { path: 'privacy-policy', handle: handle({ title: 'privacyPolicy' }), lazy: contentPage('privacyPolicy') },
+          { path: 'my-collections', handle: handle({ title: 'myCollections' }), loader: requireMember, lazy: page(() => import('../features/member-centre/collections-page.tsx'), ['member']) },
+          { path: 'browse-history', handle: handle({ title: 'browseHistory' }), lazy: page(() => import('../features/member-centre/browse-history-page.tsx'), ['member']) },
+          { path: 'pay', handle: handle({ title: 'pay' }), lazy: page(() => import('../features/checkout/pay-page.tsx'), ['checkout']) },
+          { path: 'topup', handle: handle({ title: 'topup' }), lazy: page(() => import('../features/checkout/topup-page.tsx'), ['checkout']) },
+          { path: 'share', handle: handle({ title: 'share' }), lazy: page(() => import('../features/share/share-page.tsx'), ['share']) },
+          { path: '404', id: 'not-found', handle: handle({ title: 'notFound' }), lazy: page(() => import('../features/errors/not-found-page.tsx'), ['errors']) },
+          { path: '401', handle: handle({ title: 'noPermission' }), lazy: page(() => import('../features/errors/no-permission-page.tsx'), ['errors']) },
+          {
+            path: 'user',
+            children: [
+              { index: true, loader: toLoading('/user') },
+              { path: 'login', loader: () => replace('/login') },
+              { path: 'loading/*', id: 'member-loading', handle: handle({ title: 'loading' }), lazy: page(() => import('./loading/member-loading-page.tsx'), ['member']) },
+              {
+                id: 'member-centre',
+                loader: requireMember,
+                lazy: page(() => import('../features/member-centre/member-centre-layout.tsx'), ['member']),
+                children: memberCentreChildren,
+              },
+              { path: '*', loader: toLoading('/user') },
+            ],
+          },
+        ],
+      },
+      {
+        path: 'admin',
+        children: [
+          { index: true, loader: toLoading('/admin') },
+          { path: 'login', id: 'admin-login', handle: handle({ title: 'adminLogin' }), lazy: page(() => import('../features/admin/admin-login-page.tsx'), ['admin']) },
+          { path: 'loading/*', id: 'admin-loading', handle: handle({ title: 'loading' }), lazy: page(() => import('./loading/admin-loading-page.tsx'), ['admin']) },
+          { path: '*', loader: toLoading('/admin') },
+        ],
+      },
+      { path: '*', loader: () => replace('/404') },
+    ],
+  },
+];

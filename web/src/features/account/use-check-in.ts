@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { request } from '../../lib/request/index.ts';
+import { useMemberStore, type MemberInfo } from '../../stores/member.ts';
+import { safeRedirectTarget } from '../../utils/redirect-target.ts';
+
+/** `POST /api/user/checkIn` (conventions "Member login and account"): log in or register. */
+export function useCheckIn() {
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const [submitting, setSubmitting] = useState(false);
+
+  async function checkIn(body: Record<string, unknown> & { tab: 'login' | 'register' }) {
+    setSubmitting(true);
+    try {
+      const answer = await request<{ userInfo: Partial<MemberInfo>; routePath?: string }>({
+        url: '/api/user/checkIn',
+        method: 'POST',
+        data: body,
+        context: 'user',
+        showSuccessMessage: true,
+      });
+      useMemberStore.getState().fill(answer.data.userInfo);
+      await navigate(safeRedirectTarget(search, answer.data.routePath || '/user'), { replace: true });
+    } catch {
+      // The request layer has shown the server's message.
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return { checkIn, submitting };
+}

@@ -1,0 +1,34 @@
+import { queryOptions } from '@tanstack/react-query';
+import { request } from '../../../lib/request/index.ts';
+import type { SiteConfig } from '../../../stores/site-config.ts';
+
+/** A member-centre menu node from the member rule tree (conventions "Built-in back-office modules"). */
+export interface MemberMenu {
+  id: number;
+  pid: number;
+  type: string;
+  title: string;
+  name: string;
+  path: string;
+  icon: string;
+  menu_type: string | null;
+  url: string;
+  keepalive: number | boolean;
+  children?: MemberMenu[];
+}
+
+/** `GET /api/index/index` (conventions "Init calls"). */
+export interface IndexInit {
+  site: Partial<SiteConfig>;
+  openMemberCenter: boolean;
+  userInfo: Record<string, unknown> | null;
+  menus: MemberMenu[];
+  rules: MemberMenu[];
+}
+
+/** One shared query, so the start-up call and the member loading route never run it twice at once. */
+export const indexInitQuery = queryOptions({
+  queryKey: ['index', 'init'],
+  queryFn: async () => (await request<IndexInit>({ url: '/api/index/index', showErrorMessage: false })).data,
+  staleTime: 5 * 60_000,
+});

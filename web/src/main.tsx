@@ -1,0 +1,41 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { toast } from './components/toast.tsx';
+import { indexInitQuery } from './features/site/api/get-index-init.ts';
+import { i18n, initI18n } from './app/i18n.ts';
+import { queryClient } from './app/query-client.ts';
+import { resolveRouteName } from './app/route-names.ts';
+import { routes } from './app/routes.tsx';
+import { configureRequest } from './lib/request/index.ts';
+import { useSiteConfig } from './stores/site-config.ts';
+import './styles/index.css';
+
+initI18n();
+const router = createBrowserRouter(routes);
+
+configureRequest({
+  navigate: ({ routePath, routeName }) => void router.navigate(routePath || resolveRouteName(routeName ?? '')),
+  toast,
+  getPathname: () => router.state.location.pathname,
+});
+
+// Site settings (name, record number, upload rules) arrive once at start; until then the
+// values stored from the last visit are shown.
+queryClient
+  .fetchQuery(indexInitQuery)
+  .then((init) => useSiteConfig.getState().apply(init.site))
+  .catch((error: unknown) => console.warn('Site settings could not be loaded', error));
+
+createRoot(document.getElementById('app')!).render(
+  <StrictMode>
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nextProvider>
+  </StrictMode>,
+);

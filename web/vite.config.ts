@@ -1,0 +1,61 @@
+// Relative on purpose: Vite bundles its config itself and does not compile workspace TS packages.
+import { DEFAULT_ADMIN_PREFIX, HEADER, STORAGE_KEY } from '../packages/contracts/src/constants.ts';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { applyInitialTheme } from './src/app/initial-theme.ts';
+
+const API_SERVER = process.env.FRAMECRAFT_API ?? 'http://127.0.0.1:8000';
+
+/** Inline the theme bootstrap into index.html so the first paint already has the right theme. */
+function initialThemePlugin(): Plugin {
+  const keys = { theme: STORAGE_KEY.theme, layout: STORAGE_KEY.layout, siteConfig: STORAGE_KEY.siteConfig, language: STORAGE_KEY.language };
+  const script = `(${applyInitialTheme.toString()})(${JSON.stringify(keys)},${JSON.stringify(DEFAULT_ADMIN_PREFIX)})`;
+  return {
+    name: 'framecraft:initial-theme',
+    transformIndexHtml: (html) => html.replace('<!-- initial-theme -->', `<script>${script}</script>`),
+  };
+}
+
+/** The always-needed core: one long-cached vendor chunk. Ant Design stays in lazy chunks only. */
+const VENDOR_CORE = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]react-query|@tanstack[\\/]query-core|i18next|react-i18next|zustand|use-sync-external-store|cookie|set-cookie-parser)[\\/]/;
+const ANTD = /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|@emotion)[\\/]/;
+
+/** API calls carry the `server` header (or `server=` in the query for event streams). */
+function isApiRequest(req: { headers: Record<string, string | string[] | undefined>; url?: string }): boolean {
+  const url = req.url ?? '/';
+  if (req.headers[HEADER.server] !== undefined) return true;
+  if (/^\/(healthz|readyz)(\?|$)/.test(url) || url.startsWith('/storage/')) return true;
+  return /[?&]server=/.test(url);
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), initialThemePlugin()],
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      // Everything goes through this one rule; navigations and Vite's own files stay local.
+      '^/': {
+        target: API_SERVER,
+        changeOrigin: false,
+        bypass: (req) => (isApiRequest(req) ? undefined : req.url),
+      },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: VENDOR_CORE, priority: 2 },
+            { name: 'antd', test: ANTD, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
+});
