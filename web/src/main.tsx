@@ -12,8 +12,10 @@ import { resolveRouteName } from './app/route-names.ts';
 import { routes } from './app/routes.tsx';
 import { configureRequest } from './lib/request/index.ts';
 import { useSiteConfig } from './stores/site-config.ts';
+import { noteTabVisit } from './utils/tab-history.ts';
 import './styles/index.css';
 
+noteTabVisit();
 initI18n();
 const router = createBrowserRouter(routes);
 

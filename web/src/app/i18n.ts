@@ -43,5 +43,6 @@ export function initI18n(): void {
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
     initAsync: false,
+    showSupportNotice: false,
   });
 }
