@@ -12,6 +12,7 @@ import { siteRoutes } from './modules/site/routes.ts';
 import { corePlugin } from './plugins/core.ts';
 import { navigationPlugin } from './plugins/navigation.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { transportOptions } from './plugins/transport.ts';
 
 /** What every module may use; built once in main.ts (or by a test) and passed in. */
 export interface AppDeps {
@@ -33,8 +34,8 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
     bodyLimit: deps.env.BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    return503OnClosing: true,
     forceCloseConnections: 'idle',
+    ...transportOptions,
   });
   app.decorate('deps', deps);
 

@@ -2,47 +2,97 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { repoRoot } from '../shared/paths.ts';
 
+/** A whole number within bounds, written as digits only ("8000", not "8e3" or "8000abc"). */
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max, {
+      message: `must be a whole number from ${min} to ${max}`,
+    })
+    .transform(Number);
+
+const urlWithProtocols = (kind: string, protocols: string[], example: string) =>
+  z.string().refine((v) => URL.canParse(v) && protocols.includes(new URL(v).protocol), {
+    message: `must be a ${kind} URL such as ${example}`,
+  });
+
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: `must be one of ${values.join(', ')}` });
+
+/**
+ * Fastify's trustProxy: true/false, a number of proxy hops, or a comma-separated list of
+ * proxy addresses / CIDR ranges.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .refine((v) => /^(true|false|\d{1,2}|[0-9a-fA-F:./]+(\s*,\s*[0-9a-fA-F:./]+)*)$/.test(v), {
+    message: 'must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses',
+  })
+  .transform((v): boolean | string | ((address: string, hop: number) => boolean) => {
+    if (v === 'true' || v === 'false') return v === 'true';
+    // Trust the first n hops, as Fastify does for a number.
+    if (/^\d+$/.test(v)) return (_address, hop) => hop < Number(v);
+    return v;
+  });
+
 /** Every setting the server reads from the environment, with its default. README lists the same table. */
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
+  NODE_ENV: oneOf(['development', 'production', 'test']).default('development'),
+  PORT: wholeNumber(0, 65_535).default(8000),
+  HOST: z
     .string()
-    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-    .optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
-  REDIS_PREFIX: z.string().min(1).default('framecraft:'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
-  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
-  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+    .trim()
+    .regex(/^[^\s/]+$/, 'must be a host name or IP address to listen on, such as 0.0.0.0 or 127.0.0.1')
+    .default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: urlWithProtocols('PostgreSQL', ['postgres:', 'postgresql:'], 'postgres://user:password@127.0.0.1:5432/framecraft').optional(),
+  REDIS_URL: urlWithProtocols('Redis', ['redis:', 'rediss:'], 'redis://127.0.0.1:6379').optional(),
+  REDIS_PREFIX: z.string().regex(/^\S+$/, 'must not contain spaces').default('framecraft:'),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: trustProxy.default(false),
+  RATE_LIMIT_MAX: wholeNumber(1, 1_000_000_000).default(600),
+  RATE_LIMIT_WINDOW_MS: wholeNumber(1, 86_400_000).default(60_000),
+  BODY_LIMIT_BYTES: wholeNumber(1, 1_073_741_824).default(1_048_576),
+  /** How long in-flight requests may take to finish after SIGTERM before connections are cut. */
+  SHUTDOWN_TIMEOUT_MS: wholeNumber(0, 600_000).default(10_000),
   WEB_DIST_DIR: z.string().optional(),
+  /** Registers routes that only tests use (e.g. a slow request); honoured only with NODE_ENV=test. */
+  FRAMECRAFT_TEST_ROUTES: oneOf(['0', '1']).default('0'),
 });
 
-export type Env = z.infer<typeof envSchema> & { dataDir: string; webDistDir: string };
+type ParsedEnv = z.infer<typeof envSchema>;
+export type Env = Omit<ParsedEnv, 'FRAMECRAFT_TEST_ROUTES'> & {
+  dataDir: string;
+  webDistDir: string;
+  testRoutes: boolean;
+};
 
-export class ConfigError extends Error {}
+/** Settings whose values may hold passwords: named in errors, never echoed. */
+const SECRET_SETTINGS = new Set(['DATABASE_URL', 'REDIS_URL']);
+
+/** A bad setting; `message` is the one line printed before the server exits with code 1. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
 
 /** Parse the environment; a bad value becomes one line that names the setting. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  // An empty value means "not set" (e.g. `PORT=` in a .env file), so the default applies.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid setting ${name}=${JSON.stringify(source[name] ?? '')}: ${issue.message}`);
+    const shown = SECRET_SETTINGS.has(name) ? name : `${name}=${JSON.stringify(source[name] ?? '')}`;
+    throw new ConfigError(`Invalid setting ${shown}: ${issue.message}`);
   }
-  const env = result.data;
+  const { FRAMECRAFT_TEST_ROUTES, ...env } = result.data;
   return {
     ...env,
     dataDir: resolve(env.DATA_DIR),
     webDistDir: resolve(env.WEB_DIST_DIR ?? join(repoRoot, 'web', 'dist')),
+    testRoutes: env.NODE_ENV === 'test' && FRAMECRAFT_TEST_ROUTES === '1',
   };
 }
-

@@ -1,10 +1,11 @@
-import { type Language } from '@framecraft/contracts/constants';
-import { CODE, HEADER } from '@framecraft/contracts/constants';
+import { CODE, HEADER, type Language } from '@framecraft/contracts/constants';
 import { resolveLanguage, translate, type MessageKey } from '@framecraft/contracts/messages';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import fp from 'fastify-plugin';
 import { envelope } from '../shared/envelope.ts';
 import { ApiError } from '../shared/errors.ts';
+import { isMalformedQuery } from './query-string.ts';
+import { addSecurityHeaders } from './security-headers.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,7 +18,10 @@ declare module 'fastify' {
   }
 }
 
-/** Fastify's own transport errors → message key and HTTP status (the body is still the envelope). */
+/** Echoed client input (URL, content type) is cut so a message stays a message. */
+const clip = (text: string, max = 200) => (text.length > max ? `${text.slice(0, max)}…` : text);
+
+/** Fastify's body-parsing errors → message key and HTTP status (the body is still the envelope). */
 function transportError(error: FastifyError, request: FastifyRequest): ApiError | undefined {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -26,20 +30,18 @@ function transportError(error: FastifyError, request: FastifyRequest): ApiError 
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ApiError('api.bodyTooLarge', { httpStatus: 413 });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new ApiError('api.unsupportedMediaType', {
         httpStatus: 415,
-        params: { type: request.headers['content-type'] ?? '' },
+        // The media type alone: parameters such as a multipart boundary are noise to a reader.
+        params: { type: clip((request.headers['content-type'] ?? '').split(';')[0]!.trim(), 100) },
       });
-    case 'FST_ERR_RATE_LIMIT_EXCEEDED':
-      return undefined;
   }
+  // JSON that parses but is refused, e.g. a `__proto__` key.
   if (error instanceof SyntaxError && error.statusCode === 400) return new ApiError('api.malformedJson', { httpStatus: 400 });
-  if (error.statusCode === 413) return new ApiError('api.bodyTooLarge', { httpStatus: 413 });
-  if (error.statusCode === 415) return new ApiError('api.unsupportedMediaType', { httpStatus: 415, params: { type: request.headers['content-type'] ?? '' } });
-  if (error.statusCode === 400 && error.validation) return new ApiError('api.validationFailed', { httpStatus: 200 });
   return undefined;
 }
+
+const METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** Language, the envelope, and the one error path for every request. */
 export const corePlugin = fp(async (app: FastifyInstance) => {
@@ -54,24 +56,39 @@ export const corePlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request) => {
     request.lang = resolveLanguage(request.headers[HEADER.lang]);
   });
+  // After onRequest, so that a browser navigation with an odd query still gets the app shell.
+  app.addHook('preValidation', async (request) => {
+    if (isMalformedQuery(request.query)) throw new ApiError('api.malformedQuery', { httpStatus: 400 });
+  });
+  app.addHook('onSend', addSecurityHeaders);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const known = error instanceof ApiError ? error : transportError(error, request);
     if (known) {
+      const status = known.options.httpStatus ?? 200;
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
       const msg = known.options.msg ?? request.t(known.msgKey, known.options.params);
-      return reply.status(known.options.httpStatus ?? 200).send(envelope(known.code, msg, known.options.data ?? null));
+      return reply.status(status).send(envelope(known.code, msg, known.options.data ?? null));
     }
-    if (error.statusCode === 429) {
-      return reply.status(429).send(envelope(CODE.failure, error.message, null));
+    // Another client error raised by Fastify or a plugin (e.g. a body shorter than its Content-Length).
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, 'bad request');
+      return reply.status(error.statusCode).send(envelope(CODE.failure, request.t('api.validationFailed'), null));
     }
-    // Unknown failure: log with the request id, tell the client nothing about internals.
-    request.log.error({ err: error, reqId: request.id }, 'request failed');
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    const msgKey: MessageKey = status === 500 ? 'api.internal' : 'api.validationFailed';
-    return reply.status(status).send(envelope(CODE.failure, request.t(msgKey), null));
+    // Unknown failure: logged with the request id (bound to request.log); the client learns nothing internal.
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(envelope(CODE.failure, request.t('api.internal'), null));
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(envelope(CODE.failure, request.t('api.notFound', { url: request.url.split('?')[0] }), null));
+    const path = request.url.split('?')[0]!;
+    const allowed = METHODS.filter((method) => method !== request.method && app.findRoute({ method, url: path }));
+    if (allowed.length > 0) {
+      return reply
+        .status(405)
+        .header('allow', allowed.join(', '))
+        .send(envelope(CODE.failure, request.t('api.methodNotAllowed'), null));
+    }
+    return reply.status(404).send(envelope(CODE.failure, request.t('api.notFound', { url: clip(path) }), null));
   });
 });

@@ -10,31 +10,73 @@ export interface NavigationOptions {
   webDistDir: string;
 }
 
+/** A browser navigation: a GET/HEAD without the app's `server` header that accepts HTML. */
+export function isNavigation(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (request.headers[HEADER.server] !== undefined) return false;
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+const FALLBACK_SHELL =
+  '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>Framecraft</title></head><body><div id="app"></div></body></html>';
+
+/** Precompressed variants, best first; the build writes them next to each file. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+/** Encodings the client accepts (`q=0` refuses one). */
+function acceptedEncodings(header: string | string[] | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of String(header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const refused = params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+    if (name && !refused) accepted.add(name);
+  }
+  return accepted;
+}
+
 function listFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile())
     .map((e) => '/' + relative(dir, join(e.parentPath, e.name)).split(sep).join('/'));
 }
 
-/** A browser navigation: a GET/HEAD without the app's `server` header that accepts HTML. */
-export function isNavigation(request: FastifyRequest): boolean {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  if (request.headers[HEADER.server] !== undefined) return false;
-  const accept = request.headers.accept ?? '';
-  return accept.includes('text/html');
+interface Shell {
+  identity: Buffer;
+  encoded: Map<string, Buffer>;
 }
 
-const FALLBACK_SHELL =
-  '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>Framecraft</title></head><body><div id="app"></div></body></html>';
+function loadShell(distDir: string | undefined): Shell {
+  if (!distDir) return { identity: Buffer.from(FALLBACK_SHELL), encoded: new Map() };
+  const index = join(distDir, 'index.html');
+  const encoded = new Map<string, Buffer>();
+  for (const { name, suffix } of ENCODINGS) {
+    if (existsSync(index + suffix)) encoded.set(name, readFileSync(index + suffix));
+  }
+  return { identity: readFileSync(index), encoded };
+}
+
+/** Files under assets/ carry a content hash in their names, so they never change. */
+function cacheControlFor(filePath: string): string {
+  if (filePath.includes(`${sep}assets${sep}`)) return 'public, max-age=31536000, immutable';
+  if (/\.html(\.gz|\.br)?$/.test(filePath)) return 'no-cache';
+  return 'public, max-age=3600';
+}
 
 /**
- * One origin for pages and API (conventions): navigations get the app's HTML shell, the
- * built assets are served precompressed with long-lived cache headers, everything else is API.
+ * One origin for pages and API (conventions): navigations get the app's HTML shell (never
+ * cached, so a new build is picked up), the built assets are served precompressed with
+ * long-lived cache headers, everything else is API.
  */
 export const navigationPlugin = fp(async (app: FastifyInstance, options: NavigationOptions) => {
   const hasDist = existsSync(join(options.webDistDir, 'index.html'));
-  const shell = hasDist ? readFileSync(join(options.webDistDir, 'index.html'), 'utf8') : FALLBACK_SHELL;
-  const staticFiles = new Set(hasDist ? listFiles(options.webDistDir).filter((f) => !/\.(gz|br)$/.test(f)) : []);
+  const shell = loadShell(hasDist ? options.webDistDir : undefined);
+  const files = hasDist ? listFiles(options.webDistDir) : [];
+  const staticFiles = new Set(files.filter((f) => !/\.(gz|br)$/.test(f)));
+  /** Files on disk (absolute) that have a precompressed variant: their answers vary by encoding. */
+  const varying = new Set(files.filter((f) => /\.(gz|br)$/.test(f)).map((f) => join(options.webDistDir, f.slice(0, -3))));
 
   if (hasDist) {
     await app.register(fastifyStatic, {
@@ -42,23 +84,24 @@ export const navigationPlugin = fp(async (app: FastifyInstance, options: Navigat
       wildcard: false,
       preCompressed: true,
       index: false,
+      // Otherwise `send` overwrites ours with `public, max-age=0`.
+      cacheControl: false,
       setHeaders(res, path) {
-        // Hashed file names under assets/ never change; the rest may.
-        res.setHeader(
-          'cache-control',
-          path.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        );
+        res.setHeader('cache-control', cacheControlFor(path));
+        if (varying.has(path.replace(/\.(gz|br)$/, ''))) res.setHeader('vary', 'accept-encoding');
       },
     });
   }
 
   app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?')[0]!;
-    if (!isNavigation(request) || staticFiles.has(path)) return;
+    if (!isNavigation(request) || staticFiles.has(request.url.split('?')[0]!)) return;
+    const accepted = acceptedEncodings(request.headers['accept-encoding']);
+    const encoding = ENCODINGS.find(({ name }) => accepted.has(name) && shell.encoded.has(name))?.name;
+    if (shell.encoded.size > 0) reply.header('vary', 'accept-encoding');
+    if (encoding) reply.header('content-encoding', encoding);
     return reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('x-content-type-options', 'nosniff')
-      .send(shell);
+      .send(encoding ? shell.encoded.get(encoding) : shell.identity);
   });
 });

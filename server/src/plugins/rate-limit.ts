@@ -1,7 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
+import { ApiError } from '../shared/errors.ts';
 
 export interface RateLimitOptions {
   max: number;
@@ -11,19 +12,30 @@ export interface RateLimitOptions {
   redisPrefix: string;
 }
 
-/** Per-IP request limit; 429 with the envelope and a translated message. */
+/** Load-balancer probes are never limited. */
+const EXEMPT_PATHS = new Set(['/healthz', '/readyz']);
+const isExempt = (request: FastifyRequest) => EXEMPT_PATHS.has(request.url.split('?')[0]!);
+
+/**
+ * Per-IP request limit over everything the server answers (API, pages, assets, unknown
+ * routes); 429 with the envelope and a translated message.
+ */
 export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimitOptions) => {
   await app.register(rateLimit, {
+    // One root hook instead of per-route hooks, so that unknown routes are counted as well.
+    global: false,
     max: options.max,
     timeWindow: options.timeWindowMs,
     ...(options.redis ? { redis: options.redis, nameSpace: `${options.redisPrefix}rl:` } : {}),
-    allowList: (request) => request.url === '/healthz' || request.url === '/readyz',
+    // A Redis outage must not take the site down with it.
+    skipOnError: true,
+    allowList: isExempt,
     errorResponseBuilder(request, context) {
-      const error = new Error(request.t('api.tooManyRequests', { seconds: Math.ceil(context.ttl / 1000) })) as Error & {
-        statusCode: number;
-      };
-      error.statusCode = 429;
-      return error;
+      return new ApiError('api.tooManyRequests', {
+        httpStatus: 429,
+        params: { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) },
+      });
     },
   });
+  app.addHook('onRequest', app.rateLimit());
 });

@@ -6,6 +6,7 @@ import { CODE } from '@framecraft/contracts/constants';
  * request (`think-lang`), optional data, and the HTTP status (200 unless transport-level).
  */
 export class ApiError extends Error {
+  override name = 'ApiError';
   constructor(
     readonly msgKey: MessageKey,
     readonly options: {

@@ -4,12 +4,24 @@ import { translate } from '@framecraft/contracts/messages';
 import type { z } from 'zod';
 import { ApiError } from './errors.ts';
 
+/** The submitted value at a field path (zod reports no input unless asked; coercion hides it). */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let node = input;
+  for (const key of path) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<PropertyKey, unknown>)[key];
+  }
+  return node;
+}
+
+const isBlank = (value: unknown) => value === undefined || value === null || value === '';
+
 /** zod issue → message in the request's language. Custom messages in schemas are message keys. */
-function issueMessage(lang: Language, issue: z.core.$ZodIssue): string {
+function issueMessage(lang: Language, issue: z.core.$ZodIssue, input: unknown): string {
   if (issue.message && /^[a-z]+\.[A-Za-z0-9.]+$/.test(issue.message)) return translate(lang, issue.message);
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined || issue.input === null || issue.input === ''
+      return isBlank(valueAt(input, issue.path))
         ? translate(lang, 'validation.required')
         : issue.expected === 'number'
           ? translate(lang, 'validation.notANumber')
@@ -38,12 +50,13 @@ function issueMessage(lang: Language, issue: z.core.$ZodIssue): string {
  * `data.errors` with a translated message per field.
  */
 export function validate<S extends z.ZodType>(schema: S, input: unknown, lang: Language): z.output<S> {
-  const result = schema.safeParse(input ?? {});
+  const value = input ?? {};
+  const result = schema.safeParse(value);
   if (result.success) return result.data;
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const field = issue.path.join('.') || '_';
-    errors[field] ??= issueMessage(lang, issue);
+    errors[field] ??= issueMessage(lang, issue, value);
   }
   throw new ApiError('api.validationFailed', { data: { errors }, msg: Object.values(errors)[0] });
 }
