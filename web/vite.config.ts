@@ -18,7 +18,7 @@ function initialThemePlugin(): Plugin {
 }
 
 /** The always-needed core: one long-cached vendor chunk. Ant Design stays in lazy chunks only. */
-const VENDOR_CORE = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]react-query|@tanstack[\\/]query-core|i18next|react-i18next|zustand|use-sync-external-store|cookie|set-cookie-parser)[\\/]/;
+const VENDOR_CORE = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]react-query|@tanstack[\\/]query-core|i18next|react-i18next|zustand|use-sync-external-store)[\\/]/;
 const ANTD = /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|@emotion)[\\/]/;
 
 /** API calls carry the `server` header (or `server=` in the query for event streams). */

@@ -11,6 +11,7 @@ import { queryClient } from './app/query-client.ts';
 import { resolveRouteName } from './app/route-names.ts';
 import { routes } from './app/routes.tsx';
 import { configureRequest } from './lib/request/index.ts';
+import { useMemberStore } from './stores/member.ts';
 import { useSiteConfig } from './stores/site-config.ts';
 import { noteTabVisit } from './utils/tab-history.ts';
 import './styles/index.css';
@@ -25,11 +26,14 @@ configureRequest({
   getPathname: () => router.state.location.pathname,
 });
 
-// Site settings (name, record number, upload rules) arrive once at start; until then the
-// values stored from the last visit are shown.
+// Site settings (name, record number, upload rules) and the member's current info arrive once
+// at start; until then the values stored from the last visit are shown.
 queryClient
   .fetchQuery(indexInitQuery)
-  .then((init) => useSiteConfig.getState().apply(init.site))
+  .then((init) => {
+    useSiteConfig.getState().apply(init.site);
+    if (init.userInfo && useMemberStore.getState().isLoggedIn()) useMemberStore.getState().fill(init.userInfo);
+  })
   .catch((error: unknown) => console.warn('Site settings could not be loaded', error));
 
 createRoot(document.getElementById('app')!).render(

@@ -1,15 +1,14 @@
-import { Activity, useRef, type ReactNode } from 'react';
+import { Activity, useContext, useRef, type ContextType, type ReactNode } from 'react';
 import {
   UNSAFE_DataRouterStateContext as DataRouterStateContext,
   UNSAFE_LocationContext as LocationContext,
   useMatches,
   useOutlet,
 } from 'react-router';
-import { useContext } from 'react';
 import { handleOf } from '../route-handle.ts';
 
-type LocationContextValue = React.ContextType<typeof LocationContext>;
-type RouterStateValue = React.ContextType<typeof DataRouterStateContext>;
+type LocationContextValue = ContextType<typeof LocationContext>;
+type RouterStateValue = ContextType<typeof DataRouterStateContext>;
 
 interface KeptPage {
   element: ReactNode;

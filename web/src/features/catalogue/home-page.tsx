@@ -85,7 +85,7 @@ function Hero() {
           </p>
           <h1 data-testid="page-title" className="mt-5 text-4xl leading-[1.1] font-semibold tracking-tight text-ink sm:text-5xl lg:text-6xl">
             {t('home.hero.titleLead')}
-            <span className="block bg-gradient-to-r from-amber-300 via-orange-400 to-rose-500 bg-clip-text text-transparent">{t('home.hero.titleAccent')}</span>
+            <span className="block bg-gradient-to-r from-amber-500 via-orange-500 to-rose-600 bg-clip-text text-transparent dark:from-amber-300 dark:via-orange-400 dark:to-rose-500">{t('home.hero.titleAccent')}</span>
           </h1>
           <p className="mt-5 max-w-xl text-base leading-relaxed text-muted sm:text-lg">{t('home.hero.description')}</p>
           <div className="mt-8 flex flex-wrap gap-3">

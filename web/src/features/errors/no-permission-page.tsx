@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/button.ts';
 import { ArrowLeftIcon, HomeIcon } from '../../components/icons.tsx';
+import { useMemberStore } from '../../stores/member.ts';
 import { ErrorFrame } from './not-found-page.tsx';
 import { useGoBack } from './use-go-back.ts';
 
@@ -9,6 +10,7 @@ import { useGoBack } from './use-go-back.ts';
 export default function NoPermissionPage() {
   const { t } = useTranslation('errors');
   const goBack = useGoBack();
+  const loggedIn = useMemberStore((state) => state.isLoggedIn());
   return (
     <ErrorFrame code="401" title={t('noPermission.title')} description={t('noPermission.description')}>
       <ul className="mx-auto mb-8 max-w-sm space-y-2 text-left text-sm text-muted">
@@ -26,9 +28,11 @@ export default function NoPermissionPage() {
         <button type="button" data-testid="go-back" onClick={goBack} className={buttonClass('secondary')}>
           <ArrowLeftIcon /> {t('common:action.back')}
         </button>
-        <Link to="/login" data-testid="go-login" className={buttonClass('ghost')}>
-          {t('noPermission.switchAccount')}
-        </Link>
+        {!loggedIn && (
+          <Link to="/login" data-testid="go-login" className={buttonClass('ghost')}>
+            {t('common:action.loginNow')}
+          </Link>
+        )}
       </div>
     </ErrorFrame>
   );

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../../lib/request/index.ts';
+import type { MemberInfo } from '../../../stores/member.ts';
 import type { SiteConfig } from '../../../stores/site-config.ts';
 
 /** A member-centre menu node from the member rule tree (conventions "Built-in back-office modules"). */
@@ -21,7 +22,7 @@ export interface MemberMenu {
 export interface IndexInit {
   site: Partial<SiteConfig>;
   openMemberCenter: boolean;
-  userInfo: Record<string, unknown> | null;
+  userInfo: Partial<MemberInfo> | null;
   menus: MemberMenu[];
   rules: MemberMenu[];
 }
