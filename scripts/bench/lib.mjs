@@ -18,7 +18,9 @@ function run(command, args, label) {
   if (result.status !== 0) throw new Error(`${label} failed (exit ${result.status})`);
 }
 
-/** Newest modification time of the files under the given paths (node_modules and dist skipped). */
+const SKIPPED = new Set(['node_modules', 'dist', '.tmp', 'test', 'tests']);
+
+/** Newest modification time of the files under the given paths (dependencies, builds and tests skipped). */
 function newestSource(paths) {
   let newest = 0;
   for (const path of paths) {
@@ -26,7 +28,8 @@ function newestSource(paths) {
     const stat = statSync(path);
     if (stat.isDirectory()) {
       for (const entry of readdirSync(path, { withFileTypes: true })) {
-        if (entry.name !== 'node_modules' && entry.name !== 'dist') newest = Math.max(newest, newestSource([join(path, entry.name)]));
+        if (SKIPPED.has(entry.name) || /\.test\.[cm]?[jt]sx?$/.test(entry.name)) continue;
+        newest = Math.max(newest, newestSource([join(path, entry.name)]));
       }
     } else {
       newest = Math.max(newest, stat.mtimeMs);
@@ -40,16 +43,20 @@ function needsBuild(output, sources) {
   return !existsSync(output) || statSync(output).mtimeMs < newestSource(sources.map((path) => join(repoRoot, path)));
 }
 
+/** Sources of both builds; the same lists as scripts/start.mjs, so the bench and `npm start` agree. */
+const SHARED_SOURCES = ['packages/contracts/src', 'packages/contracts/locales', 'package-lock.json'];
+
 /** Build what a benchmark needs when it is missing or older than its sources. */
 export function ensureServerBuild() {
-  if (needsBuild(serverMain, ['server/src', 'server/migrations', 'packages/contracts'])) {
+  if (needsBuild(serverMain, ['server/src', 'server/build.mjs', 'server/package.json', ...SHARED_SOURCES])) {
     run(process.execPath, [join(repoRoot, 'server', 'build.mjs')], 'building the server');
   }
 }
 export function ensureWebBuild() {
   // WEB_DIST_DIR points the server at another build, which is then benchmarked as it is.
   if (process.env.WEB_DIST_DIR) return;
-  if (needsBuild(webIndex, ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'packages/contracts'])) {
+  const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'scripts/compress-dist.mjs'];
+  if (needsBuild(webIndex, [...sources, ...SHARED_SOURCES])) {
     run('npm', ['run', 'build', '-w', 'web'], 'building the web app');
   }
 }
