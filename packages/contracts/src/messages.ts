@@ -2,9 +2,16 @@ import en from '../locales/en.json' with { type: 'json' };
 import zhCn from '../locales/zh-cn.json' with { type: 'json' };
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './constants.ts';
 
-/** The shared language pack: spec messages used by both the server and the web app. */
-export const messages = { 'zh-cn': zhCn, en } as const;
-export type Messages = typeof en;
+/*
+ * The shared language pack: spec messages used by both the server and the web app.
+ * A feature's own messages live in `locales/<feature>/{zh-cn,en}.json` and are added below as
+ * one namespace per feature (keys `<feature>.…`), so features grow without touching each other.
+ */
+const enPack = { ...en };
+const zhCnPack: typeof enPack = { ...zhCn };
+
+export const messages = { 'zh-cn': zhCnPack, en: enPack } as const;
+export type Messages = typeof enPack;
 
 type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;

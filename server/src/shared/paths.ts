@@ -13,6 +13,6 @@ function findUp(marker: string): string {
 }
 
 /** server/ — holds migrations/ and the built dist/. */
-export const serverRoot = findUp(join('migrations', 'meta', '_journal.json'));
+export const serverRoot = findUp(join('migrations', '0000_init.sql'));
 /** The checkout root — holds web/dist. */
 export const repoRoot = dirname(serverRoot);
