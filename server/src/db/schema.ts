@@ -8,7 +8,6 @@ import {
   pgTable,
   serial,
   smallint,
-  text,
   timestamp,
   uniqueIndex,
   varchar,

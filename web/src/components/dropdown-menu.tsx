@@ -41,12 +41,18 @@ export function DropdownMenu({
     if (!open) return;
     const list = items();
     const index = list.indexOf(document.activeElement as HTMLElement);
-    const move = (to: number) => (event.preventDefault(), list[(to + list.length) % list.length]?.focus());
+    const move = (to: number) => {
+      event.preventDefault();
+      list[(to + list.length) % list.length]?.focus();
+    };
     if (event.key === 'ArrowDown') move(index + 1);
     else if (event.key === 'ArrowUp') move(index - 1);
     else if (event.key === 'Home') move(0);
     else if (event.key === 'End') move(list.length - 1);
-    else if (event.key === 'Escape') (event.preventDefault(), close(true));
+    else if (event.key === 'Escape') {
+      event.preventDefault();
+      close(true);
+    }
     else if (event.key === 'Tab') close();
   };
 
@@ -62,7 +68,9 @@ export function DropdownMenu({
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((value) => !value)}
         onKeyDown={(event) => {
-          if (event.key === 'ArrowDown' && !open) (event.preventDefault(), setOpen(true));
+          if (event.key !== 'ArrowDown' || open) return;
+          event.preventDefault();
+          setOpen(true);
         }}
         className="flex h-9 items-center gap-2 rounded-full py-0.5 pr-2 pl-0.5 text-sm text-ink transition-colors hover:bg-surface-2 aria-expanded:bg-surface-2"
       >

@@ -53,5 +53,7 @@ export function useScrollManager(): void {
     const homeAndDetail = previous.handle.scrollGroup === 'home-detail' && next.handle.scrollGroup === 'home-detail' && previous.routeId !== next.routeId;
     if (homeAndDetail) return;
     window.scrollTo(0, 0);
+    // Runs once per history entry: the other values are read as they are at that moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.key]);
 }

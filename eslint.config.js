@@ -1,0 +1,71 @@
+// Lint: correctness rules that the type checker does not cover, React's hook rules, and the one-way
+// import flow of ARCHITECTURE.md (shared → features → app on the web; shared → modules → app on the server).
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const webFeatures = ['account', 'admin', 'catalogue', 'checkout', 'content', 'errors', 'member-centre', 'share', 'site', 'vip'];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '.tmp/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      // The classic hook rules; the React Compiler's stricter checks (refs during render) would flag
+      // the deliberate render-time caches of the keep-alive outlet and the progress bar.
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // Shared building blocks never reach into features or the app shell.
+            ...['components', 'lib', 'stores', 'utils'].map((dir) => ({
+              target: `./web/src/${dir}`,
+              from: ['./web/src/features', './web/src/app'],
+              message: 'Shared code must not depend on features or the app shell.',
+            })),
+            // Features never import the app shell, nor each other.
+            { target: './web/src/features', from: './web/src/app', message: 'Features must not depend on the app shell.' },
+            ...webFeatures.map((feature) => ({
+              target: `./web/src/features/${feature}`,
+              from: './web/src/features',
+              except: [`./${feature}`],
+              message: 'Features must not import each other; move what they share to components/, lib/ or stores/.',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/src/**/*.ts'],
+    rules: {
+      'no-console': 'off',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './server/src/shared', from: ['./server/src/modules', './server/src/plugins', './server/src/app.ts'], message: 'shared/ is used by everything and uses nothing above it.' },
+            { target: './server/src/modules', from: './server/src/app.ts', message: 'Modules are registered by app.ts, never the other way round.' },
+          ],
+        },
+      ],
+    },
+  },
+  { files: ['scripts/**', 'tests/**', '**/*.test.ts', '**/test/**', '**/*.config.ts', 'server/build.mjs'], rules: { 'no-console': 'off' } },
+);
