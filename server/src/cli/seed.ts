@@ -15,7 +15,7 @@ async function main() {
     }
     throw err;
   }
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: pgliteDirFor(env.dataDir) });
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: pgliteDirFor(env.dataDir), pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS });
   try {
     await migrate(database.db);
     await seed(database.db, { log: (line) => console.log(line) });

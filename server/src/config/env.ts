@@ -37,6 +37,13 @@ const trustProxy = z
     return v;
   });
 
+/**
+ * PGlite's own default (128MB) keeps about 300 MB resident before the first request. Its data files
+ * go through the operating system's file cache anyway, so a small buffer pool costs little for a
+ * single shop and keeps the process lean.
+ */
+export const DEFAULT_PGLITE_SHARED_BUFFERS = '16MB';
+
 /** Every setting the server reads from the environment, with its default. README lists the same table. */
 const envSchema = z.object({
   NODE_ENV: oneOf(['development', 'production', 'test']).default('development'),
@@ -48,6 +55,11 @@ const envSchema = z.object({
     .default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: urlWithProtocols('PostgreSQL', ['postgres:', 'postgresql:'], 'postgres://user:password@127.0.0.1:5432/framecraft').optional(),
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}(kB|MB|GB)$/, 'must be a size such as 16MB or 256MB')
+    .default(DEFAULT_PGLITE_SHARED_BUFFERS),
   REDIS_URL: urlWithProtocols('Redis', ['redis:', 'rediss:'], 'redis://127.0.0.1:6379').optional(),
   REDIS_PREFIX: z.string().regex(/^\S+$/, 'must not contain spaces').default('framecraft:'),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { DEFAULT_PGLITE_SHARED_BUFFERS } from '../config/env.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -18,7 +19,10 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Folder of the embedded database, used when no URL is given. */
   pgliteDir: string;
+  /** PostgreSQL `shared_buffers` of the embedded database (PGlite keeps all of it resident). */
+  pgliteSharedBuffers?: string;
 }
+
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -38,6 +42,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   mkdirSync(dirname(options.pgliteDir), { recursive: true });
   const client = await PGlite.create(options.pgliteDir, {
     parsers: { 20: (v: string) => Number(v) },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.pgliteSharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS}`],
   });
   return { db: drizzle(client, { schema }) as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

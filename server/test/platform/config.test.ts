@@ -88,6 +88,7 @@ describe('a bad setting stops the server process', () => {
     ['REDIS_URL', 'localhost:6379', 'Invalid setting REDIS_URL: must be a Redis URL such as redis://127.0.0.1:6379'],
     ['NODE_ENV', 'staging', 'Invalid setting NODE_ENV="staging": must be one of development, production, test'],
     ['RATE_LIMIT_MAX', 'many', 'Invalid setting RATE_LIMIT_MAX="many": must be a whole number from 1 to 1000000000'],
+    ['PGLITE_SHARED_BUFFERS', 'lots', 'Invalid setting PGLITE_SHARED_BUFFERS="lots": must be a size such as 16MB or 256MB'],
   ])('%s=%s → exit code 1 and exactly one line on stderr', async (name, value, line) => {
     const server = startServer('src/main.ts', baseEnv({ DATA_DIR: dataDir, [name]: value }));
     const { code } = await server.exited;
