@@ -3,7 +3,7 @@ import { hash } from '@node-rs/argon2';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { admin } from '../../../db/schema.ts';
+import { admin, token } from '../../../db/schema.ts';
 import { ApiError } from '../../../shared/errors.ts';
 import { parseRuleIds, type AdminAccess } from '../core/access.ts';
 import type { CrudContext, Row } from '../crud/define.ts';
@@ -27,6 +27,10 @@ const fields = {
 };
 const addSchema = z.object({ ...fields, password: passwordSchema });
 const editSchema = z.object({ ...fields, password: z.union([z.literal(''), passwordSchema]).optional().default('') });
+
+/** Log an admin out everywhere, inside the caller's transaction (app.tokens would use another connection). */
+const revokeAdminTokens = (ctx: CrudContext, uids: number[]) =>
+  ctx.db.delete(token).where(and(inArray(token.ownerId, uids), inArray(token.type, ['admin', 'admin-refresh'])));
 
 /** Groups holding `*`; only a super admin may hand them out or touch their members. */
 const superGroupIds = sql`(select id from ${adminGroup} where rules = '*')`;
@@ -83,13 +87,13 @@ export function adminCrud(app: FastifyInstance) {
         const ids = [...new Set((input as z.output<typeof editSchema>).group_arr)];
         await ctx.db.delete(adminGroupAccess).where(eq(adminGroupAccess.uid, uid));
         await ctx.db.insert(adminGroupAccess).values(ids.map((groupId) => ({ uid, groupId })));
-        if ((input as { password?: string }).password) await app.tokens.revokeAll('admin', uid);
+        if ((input as { password?: string }).password) await revokeAdminTokens(ctx, [uid]);
       },
       async beforeDelete(rows, ctx) {
         if (rows.some((r) => r.id === ctx.access.adminId)) throw new ApiError('admin.auth.cannotDeleteSelf');
         const ids = rows.map((r) => r.id as number);
         await ctx.db.delete(adminGroupAccess).where(inArray(adminGroupAccess.uid, ids));
-        for (const id of ids) await app.tokens.revokeAll('admin', id);
+        await revokeAdminTokens(ctx, ids);
       },
       async expand(rows, ctx) {
         const ids = rows.map((r) => r.id as number);

@@ -35,10 +35,14 @@ export async function loadAccess(db: Db, admin: AdminRow): Promise<AdminAccess> 
     .where(and(eq(adminGroupAccess.uid, admin.id), eq(adminGroup.status, 1)));
   const isSuper = admin.isSuper === 1 || groups.some((g) => g.rules.trim() === '*');
   const wanted = new Set(groups.flatMap((g) => parseRuleIds(g.rules)));
-  const rules = await db
-    .select({ id: adminRule.id, name: adminRule.name })
-    .from(adminRule)
-    .where(isSuper ? eq(adminRule.status, 1) : and(eq(adminRule.status, 1), inArray(adminRule.id, [...wanted, 0])));
+  // A granted node brings its menus along (a button is useless without the menu that shows it).
+  const all = await db.select({ id: adminRule.id, pid: adminRule.pid, name: adminRule.name, status: adminRule.status }).from(adminRule);
+  const byId = new Map(all.map((r) => [r.id, r]));
+  const held = new Set<number>();
+  for (const id of wanted) {
+    for (let r = byId.get(id); r && !held.has(r.id); r = byId.get(r.pid)) held.add(r.id);
+  }
+  const rules = all.filter((r) => r.status === 1 && (isSuper || held.has(r.id)));
   let dataScope: DataScope = isSuper ? 'all' : 'own';
   for (const g of groups) {
     const scope = (DATA_SCOPES as readonly string[]).includes(g.dataScope) ? (g.dataScope as DataScope) : 'own';

@@ -95,8 +95,8 @@ export function crudRoutes(app: FastifyInstance, definition: CrudDefinition): Re
     adminRoute(app, { method: 'GET', path: node('index'), node: node('index') }, async (request, reply) => {
       const ctx = context(app, request);
       const query = validate(indexQuery, unflattenQuery(request.query as Row), request.lang);
-      const where = [...(await scopeConditions(crud, ctx)), ...buildFilters(crud, query, request.t as never)];
-      const order = buildOrder(crud, query.order, request.t as never);
+      const where = [...(await scopeConditions(crud, ctx)), ...buildFilters(crud, query, (key: string, params?: Record<string, unknown>) => request.t(key as never, params))];
+      const order = buildOrder(crud, query.order, (key: string, params?: Record<string, unknown>) => request.t(key as never, params));
       const filtered = Boolean(query.quickSearch || query.search.length || query.initKey);
       const condition = where.length ? and(...where) : undefined;
       const [{ total } = { total: 0 }] = await ctx.db.select({ total: count() }).from(crud.table).where(condition);

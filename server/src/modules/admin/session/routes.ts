@@ -72,7 +72,7 @@ export async function adminSessionRoutes(app: FastifyInstance) {
   adminRoute(app, { method: 'GET', path: 'index/index', node: null }, async (request, reply) => {
     const site = await app.siteConfig.publicSite();
     return reply.ok({
-      adminInfo: adminInfo(currentAdmin(request)),
+      adminInfo: { ...adminInfo(currentAdmin(request)), super: currentAccess(request).super },
       menus: await menuTree(db, currentAccess(request)),
       siteConfig: { siteName: site.siteName, version: site.version, cdnUrl: site.cdnUrl, apiUrl: site.apiUrl, upload: site.upload },
       // The web terminal is a later feature; these are its defaults.
