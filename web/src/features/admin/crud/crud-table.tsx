@@ -105,6 +105,15 @@ function FilterInput({ field }: { field: CrudField }) {
   }
 }
 
+/** Ids of rows that have children, at any depth. */
+function parentKeys(rows: Row[], out: number[] = []): number[] {
+  for (const row of rows) {
+    const children = row.children as Row[] | undefined;
+    if (children?.length) (out.push(row.id), parentKeys(children, out));
+  }
+  return out;
+}
+
 const DRAG_TYPE = 'application/x-framecraft-row';
 
 /**
@@ -126,6 +135,8 @@ export function CrudTable(props: CrudTableProps) {
   const [saving, setSaving] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [dragging, setDragging] = useState<number | null>(null);
+  // Tree rows start expanded, new parents too; an admin's collapsing is remembered.
+  const [collapsed, setCollapsed] = useState<Set<number>>(new Set());
   const [filterForm] = Form.useForm();
   const [form] = Form.useForm();
   const can = { add: useAuth('add'), edit: useAuth('edit'), del: useAuth('del'), sortable: useAuth('sortable') };
@@ -164,6 +175,7 @@ export function CrudTable(props: CrudTableProps) {
         title: label(field),
         width: column.width,
         sorter: column.sortable ? true : undefined,
+        onCell: () => ({ 'data-col': field.name }) as never,
         sortOrder: order.startsWith(`${field.name},`) ? (order.endsWith(',asc') ? ('ascend' as const) : ('descend' as const)) : null,
         render: (value: unknown, row: Row) => {
           if (column.render) return column.render(value, row);
@@ -388,7 +400,7 @@ export function CrudTable(props: CrudTableProps) {
               <Button type="primary" htmlType="submit" data-testid="crud-filter-apply">
                 {t('crud.apply')}
               </Button>
-              <Button onClick={() => (filterForm.resetFields(), setFilters({}), setPage(1))}>{t('crud.reset')}</Button>
+              <Button onClick={() => (filterForm.resetFields(), setFilters({}), setPage(1))} data-testid="crud-filter-reset">{t('crud.reset')}</Button>
             </Space>
           </Form.Item>
         </Form>
@@ -403,7 +415,20 @@ export function CrudTable(props: CrudTableProps) {
         onChange={onChange as never}
         onRow={rowProps as never}
         scroll={{ x: 'max-content' }}
-        expandable={tree ? { defaultExpandAllRows: true } : undefined}
+        expandable={
+          tree
+            ? {
+                expandedRowKeys: parentKeys(rows).filter((id) => !collapsed.has(id)),
+                onExpand: (expanded, row) =>
+                  setCollapsed((c) => {
+                    const next = new Set(c);
+                    if (expanded) next.delete(row.id);
+                    else next.add(row.id);
+                    return next;
+                  }),
+              }
+            : undefined
+        }
         rowSelection={offered.includes('del') && can.del ? { selectedRowKeys: selected.map((r) => r.id), onChange: (_k, r) => setSelected(r), checkStrictly: true } : undefined}
         pagination={tree && !quickSearch && !search.length ? false : { current: page, pageSize: limit, total: query.data?.total ?? 0, showSizeChanger: true, showTotal: (total) => t('crud.total', { total }) }}
       />

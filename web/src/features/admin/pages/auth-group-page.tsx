@@ -52,16 +52,22 @@ const fields: CrudField[] = [
 ];
 
 /** auth/group — a group grants only what its editor holds; the server checks it too. */
+/** Ids of rules with children: the tree derives their state from the leaves. */
+function parentIds(menus: AdminMenu[], out = new Set<number>()): Set<number> {
+  for (const m of menus) if (m.children?.length) (out.add(m.id), parentIds(m.children, out));
+  return out;
+}
+
 export default function AuthGroupPage() {
-  const isSuper = useAdminMenus((s) => s.isSuper);
-  const scoped = isSuper ? fields : fields.map((f) => (f.name === 'pid' ? { ...f, remote: { ...f.remote!, root: undefined } } : f));
+  const menus = useAdminMenus((s) => s.menus);
+  const parents = parentIds(menus);
   return (
     <PageCard>
       <CrudTable
         controller="auth/group"
-        fields={scoped}
+        fields={fields}
         tree
-        toForm={(row: Row) => ({ ...row, rules: Array.isArray(row.rule_ids) ? row.rule_ids : [] })}
+        toForm={(row: Row) => ({ ...row, rules: Array.isArray(row.rule_ids) ? (row.rule_ids as number[]).filter((id) => !parents.has(id)) : [] })}
         defaultOrder="id,asc"
       />
     </PageCard>
