@@ -418,6 +418,8 @@ export function CrudTable(props: CrudTableProps) {
         expandable={
           tree
             ? {
+                // The tree's indent and toggle sit in the first data column after the id.
+                expandIconColumnIndex: Math.max(0, columns.findIndex((c) => c.key !== '__drag' && c.key !== 'id')),
                 expandedRowKeys: parentKeys(rows).filter((id) => !collapsed.has(id)),
                 onExpand: (expanded, row) =>
                   setCollapsed((c) => {

@@ -2,10 +2,17 @@ import { Popover, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CrudTable } from '../crud/crud-table.tsx';
-import type { CrudField } from '../crud/types.ts';
+import type { CrudField, Row } from '../crud/types.ts';
+import { menuTitle } from '../shell/menu-title.ts';
 import { MENU_ICONS, MenuIcon } from '../shell/menu-icons.tsx';
 import { idField, statusField, weighField } from './fields.ts';
 import { PageCard } from './page-card.tsx';
+
+/** Seeded rules show their translated title. */
+function RuleTitle({ row }: { row: Row }) {
+  const { t } = useTranslation('admin');
+  return <>{menuTitle(t, { name: String(row.name), title: String(row.title), type: String(row.type) })}</>;
+}
 
 /** Icon picker over the bundled menu icons. */
 function IconPicker({ value, onChange }: { value?: unknown; onChange?: (v: unknown) => void }) {
@@ -39,7 +46,7 @@ const MENU_TYPES = ['tab', 'link', 'iframe'].map((value) => ({ value, label: `me
 
 const fields: CrudField[] = [
   idField,
-  { name: 'title', column: { filter: true }, form: { required: true } },
+  { name: 'title', column: { filter: true, render: (_v, row) => <RuleTitle row={row} /> }, form: { required: true } },
   { name: 'icon', input: IconPicker, column: { width: 70, render: (v) => (v ? <MenuIcon name={String(v)} /> : null) }, form: {} },
   { name: 'name', column: { filter: true }, form: { required: true, help: 'fields.ruleNameHelp' } },
   { name: 'type', type: 'select', options: TYPES, column: { filter: true, width: 110 }, form: { required: true, defaultValue: 'menu' } },
