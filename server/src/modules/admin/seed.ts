@@ -2,8 +2,7 @@ import { hash } from '@node-rs/argon2';
 import { count, eq } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
-import { admin, config } from '../../db/schema.ts';
-import { MAIL_SETTINGS } from './config/mail-settings.ts';
+import { admin } from '../../db/schema.ts';
 import { adminGroup, adminGroupAccess, adminRule, securityDataRecycle, securitySensitiveData } from './tables.ts';
 
 interface SeedRule {
@@ -130,10 +129,6 @@ async function insertRules(db: Db, rules: SeedRule[], pid: number): Promise<numb
 /** Rules, the super group, recycle/sensitive rules, and a first super admin when there is no admin. */
 export async function seedAdmin(db: Db, options: AdminSeedOptions = {}): Promise<{ rulesAdded: number; adminCreated: boolean }> {
   const rulesAdded = await insertRules(db, BUILT_IN_RULES, 0);
-  await db
-    .insert(config)
-    .values(MAIL_SETTINGS.map((m, i) => ({ ...m, weigh: MAIL_SETTINGS.length - i })))
-    .onConflictDoNothing({ target: config.name });
   await db.insert(securityDataRecycle).values(RECYCLE_RULES).onConflictDoNothing({ target: securityDataRecycle.controller });
   await db.insert(securitySensitiveData).values(SENSITIVE_RULES).onConflictDoNothing({ target: securitySensitiveData.controller });
   let [superGroup] = await db.select({ id: adminGroup.id }).from(adminGroup).where(eq(adminGroup.rules, '*')).limit(1);

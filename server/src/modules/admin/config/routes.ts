@@ -8,7 +8,7 @@ import { validate } from '../../../shared/validation.ts';
 import { currentAdmin } from '../../session/guards.ts';
 import { adminRoute } from '../core/route-table.ts';
 import { MASK } from '../crud/security.ts';
-import { SECRET_SETTINGS } from './mail-settings.ts';
+import { SECRET_SETTINGS } from './secret-settings.ts';
 
 const localized = z.object({ title: z.string().trim().min(1).max(200), content: z.string().max(200_000) });
 const VALUE_SCHEMAS = {

@@ -161,6 +161,7 @@ export function CrudTable(props: CrudTableProps) {
   const rows = query.data?.list ?? [];
 
   const visible = prefs.order.map((name) => columnFields.find((f) => f.name === name)!).filter((f) => f && !prefs.hidden.includes(f.name));
+  const selectable = offered.includes('del') && can.del;
   const dragEnabled = Boolean(weigh && can.sortable && !order && !quickSearch && search.length === 0);
 
   const columns: ColumnsType<Row> = [
@@ -418,8 +419,9 @@ export function CrudTable(props: CrudTableProps) {
         expandable={
           tree
             ? {
-                // The tree's indent and toggle sit in the first data column after the id.
-                expandIconColumnIndex: Math.max(0, columns.findIndex((c) => c.key !== '__drag' && c.key !== 'id')),
+                // The tree's indent and toggle sit in the first data column after the id. rc-table
+                // counts the selection column and antd takes one off when there is one: add it twice.
+                expandIconColumnIndex: Math.max(0, columns.findIndex((c) => c.key !== '__drag' && c.key !== 'id')) + (selectable ? 2 : 0),
                 expandedRowKeys: parentKeys(rows).filter((id) => !collapsed.has(id)),
                 onExpand: (expanded, row) =>
                   setCollapsed((c) => {
@@ -431,7 +433,7 @@ export function CrudTable(props: CrudTableProps) {
               }
             : undefined
         }
-        rowSelection={offered.includes('del') && can.del ? { selectedRowKeys: selected.map((r) => r.id), onChange: (_k, r) => setSelected(r), checkStrictly: true } : undefined}
+        rowSelection={selectable ? { selectedRowKeys: selected.map((r) => r.id), onChange: (_k, r) => setSelected(r), checkStrictly: true } : undefined}
         pagination={tree && !quickSearch && !search.length ? false : { current: page, pageSize: limit, total: query.data?.total ?? 0, showSizeChanger: true, showTotal: (total) => t('crud.total', { total }) }}
       />
 
