@@ -358,12 +358,12 @@ export function CrudTable(props: CrudTableProps) {
           </Popconfirm>
         )}
         {props.toolbar?.(selected, reload)}
-        <div className="ms-auto flex flex-wrap items-center gap-2">
+        <div className="flex w-full flex-wrap items-center gap-2 sm:ms-auto sm:w-auto [&>*:first-child]:flex-1 sm:[&>*:first-child]:flex-none">
           <Input.Search
             allowClear
             placeholder={t('crud.quickSearch')}
             onSearch={(v) => (setQuickSearch(v.trim()), setPage(1))}
-            style={{ width: 220 }}
+            className="w-full sm:!w-56"
             data-testid="crud-quick-search"
           />
           {columnFields.some((f) => f.column && f.column.filter) && (

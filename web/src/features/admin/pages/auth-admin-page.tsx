@@ -2,6 +2,7 @@ import { Tag } from 'antd';
 import { CrudTable } from '../crud/crud-table.tsx';
 import type { CrudField } from '../crud/types.ts';
 import { ENABLE_OPTIONS, idField, timeField } from './fields.ts';
+import { GroupName } from './group-name.tsx';
 import { PageCard } from './page-card.tsx';
 
 const fields: CrudField[] = [
@@ -13,7 +14,7 @@ const fields: CrudField[] = [
     label: 'fields.groups',
     type: 'remoteSelect',
     remote: { controller: 'auth/group', labelField: 'name', multiple: true, tree: true },
-    column: { render: (_v, row) => (row.group_name_arr as string[]).map((g) => <Tag key={g}>{g}</Tag>) },
+    column: { render: (_v, row) => (row.group_name_arr as string[]).map((g) => <Tag key={g}><GroupName name={g} /></Tag>) },
     form: { required: true },
   },
   { name: 'email', type: 'email', column: { filter: true, hidden: true }, form: {} },

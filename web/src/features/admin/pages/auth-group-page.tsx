@@ -5,6 +5,7 @@ import type { CrudField, Row } from '../crud/types.ts';
 import { menuTitle } from '../shell/menu-title.ts';
 import { useAdminMenus, type AdminMenu } from '../shell/menus-store.ts';
 import { idField, statusField, timeField } from './fields.ts';
+import { GroupName } from './group-name.tsx';
 import { PageCard } from './page-card.tsx';
 
 interface TreeNode {
@@ -30,7 +31,7 @@ const SCOPES = ['own', 'group', 'subgroups', 'all'].map((value) => ({ value, lab
 
 const fields: CrudField[] = [
   idField,
-  { name: 'name', column: { filter: true, sortable: true }, form: { required: true } },
+  { name: 'name', column: { filter: true, sortable: true, render: (v) => <GroupName name={String(v)} /> }, form: { required: true } },
   {
     name: 'pid',
     label: 'fields.parentGroup',

@@ -9,3 +9,6 @@ export const ENABLE_OPTIONS: Option[] = [
   { value: 'enable', label: 'common.enabled', color: 'green' },
   { value: 'disable', label: 'common.disabled' },
 ];
+
+/** The seeded super group's stored name, shown translated. */
+export const SUPER_GROUP_NAME = 'Super administrators';
