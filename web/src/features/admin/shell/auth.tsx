@@ -15,10 +15,15 @@ export function useAuth(name: string, subNode?: string): boolean {
   const pagePath = useContext(AdminPagePath) ?? pathname;
   const nodes = useAdminMenus((s) => s.nodes);
   const isSuper = useAdminMenus((s) => s.isSuper);
-  if (isSuper) return true;
-  const route = pagePath.replace(/\/+$/, '').toLowerCase();
+  return authCheck({ nodes, isSuper }, pagePath, name, subNode);
+}
+
+/** The check of spec §6 on the admin's nodes (`/admin/<rule name>`, lower-cased). */
+export function authCheck(held: { nodes: Set<string>; isSuper: boolean }, routePath: string, name: string, subNode?: string): boolean {
+  if (held.isSuper) return true;
+  const route = routePath.replace(/\/+$/, '').toLowerCase();
   const named = `/admin/${name.replace(/^\/+/, '')}${subNode ? `/${subNode}` : ''}`.toLowerCase();
-  return nodes.has(`${route}/${name.toLowerCase()}`) || nodes.has(named);
+  return held.nodes.has(`${route}/${name.toLowerCase()}`) || held.nodes.has(named);
 }
 
 /** Renders its children only when the check passes (the auth directive removes the element). */
