@@ -63,6 +63,16 @@ describe('settings editor', () => {
     expect(await ctx.app.siteConfig.number('uploadMaxSize', 0)).toBe(2048);
   });
 
+  it('cleans rich text before it is served to visitors', async () => {
+    const content = (html: string) => ({ title: 'About', content: html });
+    const saved = await kit.call('POST', '/admin/routine/config/edit', token, {
+      settings: { about: { 'zh-cn': content('<h2>关于</h2><p>好</p>'), en: content('<h2>About</h2><p onclick="steal()">Hi<script>alert(1)</script></p><a href="javascript:x">x</a><img src="https://cdn.example.com/a.png" onerror="y">') } },
+    });
+    expect(saved.code).toBe(1);
+    const page = await kit.call('GET', '/api/index/content?name=about');
+    expect(page.data.content).toBe('<h2>About</h2><p>Hi</p><a>x</a><img src="https://cdn.example.com/a.png" />');
+  });
+
   it('sends a test mail through the configured SMTP server', async () => {
     const send = (to: string) => kit.call('POST', '/admin/routine/config/sendTestMail', token, { to });
     await ctx.app.siteConfig.set({ mailSmtpHost: '' });

@@ -8,9 +8,10 @@ import { validate } from '../../../shared/validation.ts';
 import { currentAdmin } from '../../session/guards.ts';
 import { adminRoute } from '../core/route-table.ts';
 import { MASK } from '../crud/security.ts';
+import { sanitizeRichText } from './sanitize.ts';
 import { SECRET_SETTINGS } from './secret-settings.ts';
 
-const localized = z.object({ title: z.string().trim().min(1).max(200), content: z.string().max(200_000) });
+const localized = z.object({ title: z.string().trim().min(1).max(200), content: z.string().max(200_000).transform(sanitizeRichText) });
 const VALUE_SCHEMAS = {
   string: z.string().max(5000),
   number: z.coerce.number().finite().min(0).max(1e12),
