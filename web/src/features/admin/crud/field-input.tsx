@@ -1,4 +1,4 @@
-import { DatePicker, Input, InputNumber, Select, Switch, TreeSelect } from 'antd';
+import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { CrudField } from './types.ts';
@@ -22,8 +22,6 @@ export function FieldInput({ field, value, onChange }: { field: CrudField; value
       return <Select {...common} options={field.options?.map((o) => ({ value: o.value, label: t(o.label) }))} />;
     case 'remoteSelect':
       return <RemoteSelect source={field.remote!} value={value} onChange={onChange} testId={`field-${field.name}`} />;
-    case 'tree':
-      return <TreeSelect {...common} treeCheckable multiple />;
     case 'datetime':
       return <DatePicker showTime {...common} value={value as Dayjs | undefined} />;
     default:

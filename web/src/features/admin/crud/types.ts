@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-export type FieldType = 'text' | 'textarea' | 'number' | 'email' | 'password' | 'switch' | 'select' | 'remoteSelect' | 'datetime' | 'tree' | 'json';
+export type FieldType = 'text' | 'textarea' | 'number' | 'email' | 'password' | 'switch' | 'select' | 'remoteSelect' | 'datetime';
 
 export interface Option {
   value: string | number;
