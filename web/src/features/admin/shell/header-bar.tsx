@@ -13,6 +13,7 @@ import {
 } from '@ant-design/icons';
 import { greetingKey } from '@framecraft/contracts/greeting';
 import { translate } from '@framecraft/contracts/messages';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Breadcrumb, Button, Dropdown, Tooltip } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -57,6 +58,7 @@ export function HeaderBar({ menu, onToggleMenu, onSettings, mobile }: { menu?: R
   const dark = useAdminDark();
   const admin = useAdminStore();
   const [fullscreen, toggleFullscreen] = useFullscreen();
+  const queryClient = useQueryClient();
   const trail = menuTrail(menus, pathname);
   const greeting = translate(getLanguage(), greetingKey());
 
@@ -68,8 +70,8 @@ export function HeaderBar({ menu, onToggleMenu, onSettings, mobile }: { menu?: R
       cancelText: t('crud.cancel'),
       onOk: async () => {
         await crudApi.post('ajax/clearCache', { type: 'all' }, false);
-        // The browser's own copies: cached queries of the back office.
-        localStorage.removeItem('fc-admin-query-cache');
+        // The browser's own copies: every cached query, refetched by the pages on screen.
+        await queryClient.resetQueries();
         void message.success(t('shell.cacheCleared'));
       },
     });
