@@ -3,6 +3,8 @@ import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import type { Env } from './config/env.ts';
 import type { Db } from './db/client.ts';
+import { adminPlugin } from './modules/admin/core/plugin.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { sessionPlugin } from './modules/session/plugin.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
@@ -50,10 +52,12 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
 
   await app.register(siteConfigPlugin);
   await app.register(sessionPlugin);
+  await app.register(adminPlugin);
 
   await app.register(healthRoutes);
   await app.register(sessionRoutes);
   await app.register(siteConfigRoutes);
   await app.register(siteRoutes);
+  await app.register(adminRoutes);
   return app;
 }

@@ -35,7 +35,7 @@ async function main() {
   const redis = await openConfiguredRedis(env);
   const database = await openConfiguredDatabase(env);
   await migrate(database.db);
-  await seed(database.db);
+  await seed(database.db, { admin: { initialPassword: env.ADMIN_INITIAL_PASSWORD, announce: (line) => console.log(line) } });
   const app = await buildApp({ env, db: database.db, redis }, { level: env.LOG_LEVEL });
   if (env.testRoutes) await app.register((await import('./plugins/test-routes.ts')).testRoutes);
 

@@ -4,6 +4,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/** Password of the seeded super admin `admin` in the journeys. */
+export const E2E_ADMIN_PASSWORD = 'E2e-admin-123';
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
@@ -30,6 +33,8 @@ export default async function globalSetup() {
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
+      // The seeded super admin's password (used only when the first admin is created).
+      ADMIN_INITIAL_PASSWORD: E2E_ADMIN_PASSWORD,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -18,7 +18,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: pgliteDirFor(env.dataDir), pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS });
   try {
     await migrate(database.db);
-    await seed(database.db, { log: (line) => console.log(line) });
+    await seed(database.db, { log: (line) => console.log(line), admin: { initialPassword: env.ADMIN_INITIAL_PASSWORD } });
   } finally {
     await database.close();
   }

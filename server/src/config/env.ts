@@ -70,6 +70,11 @@ const envSchema = z.object({
   /** How long in-flight requests may take to finish after SIGTERM before connections are cut. */
   SHUTDOWN_TIMEOUT_MS: wholeNumber(0, 600_000).default(10_000),
   WEB_DIST_DIR: z.string().optional(),
+  /** Password of the super admin created at first start (otherwise a random one is printed once). */
+  ADMIN_INITIAL_PASSWORD: z
+    .string()
+    .regex(/^[^&<>"']{6,32}$/, 'must be 6 to 32 characters without & < > " \'')
+    .optional(),
   /** Registers routes that only tests use (e.g. a slow request); honoured only with NODE_ENV=test. */
   FRAMECRAFT_TEST_ROUTES: oneOf(['0', '1']).default('0'),
 });
@@ -82,7 +87,7 @@ export type Env = Omit<ParsedEnv, 'FRAMECRAFT_TEST_ROUTES'> & {
 };
 
 /** Settings whose values may hold passwords: named in errors, never echoed. */
-const SECRET_SETTINGS = new Set(['DATABASE_URL', 'REDIS_URL']);
+const SECRET_SETTINGS = new Set(['DATABASE_URL', 'REDIS_URL', 'ADMIN_INITIAL_PASSWORD']);
 
 /** A bad setting; `message` is the one line printed before the server exits with code 1. */
 export class ConfigError extends Error {

@@ -1,3 +1,4 @@
+import { seedAdmin, type AdminSeedOptions } from '../modules/admin/seed.ts';
 import { SETTINGS } from '../modules/site-config/settings.ts';
 import type { Db } from './client.ts';
 import { config } from './schema.ts';
@@ -5,6 +6,8 @@ import { config } from './schema.ts';
 export interface SeedOptions {
   /** Progress lines (the CLI prints them; the server stays quiet). */
   log?: (line: string) => void;
+  /** The first super admin's password and where its credentials are printed (admin module). */
+  admin?: AdminSeedOptions;
 }
 
 export interface SeedResult {
@@ -23,5 +26,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
     .onConflictDoNothing({ target: config.name })
     .returning({ name: config.name });
   options.log?.(`settings: ${added.length} added, ${SETTINGS.length - added.length} already present`);
+  const admin = await seedAdmin(db, { announce: options.log, ...options.admin });
+  options.log?.(`admin rules: ${admin.rulesAdded} added`);
   return { settingsAdded: added.length };
 }

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { ContentName } from '../features/content/api/get-content.ts';
+import { useAdminMenus } from '../features/admin/shell/menus-store.ts';
 import { requireMember } from './guards.ts';
 import { loadNamespaces } from './i18n.ts';
 import type { RouteHandle } from './route-handle.ts';
@@ -33,6 +34,9 @@ function toLoading(area: '/admin' | '/user') {
 }
 
 const handle = (value: RouteHandle) => value;
+
+/** `/admin/<page>` opens in the admin shell once the admin's menus are loaded, else via the loading route. */
+const adminGate = (args: LoaderFunctionArgs) => (useAdminMenus.getState().loaded ? null : toLoading('/admin')(args));
 
 const memberCentreChildren: RouteObject[] = [
   { path: 'my-collections', handle: handle({ title: 'myCollections' }), lazy: page(() => import('../features/member-centre/collections-page.tsx'), ['member']) },
@@ -96,7 +100,8 @@ export const routes: RouteObject[] = [
           { index: true, loader: toLoading('/admin') },
           { path: 'login', id: 'admin-login', handle: handle({ title: 'adminLogin' }), lazy: page(() => import('../features/admin/admin-login-page.tsx'), ['admin']) },
           { path: 'loading/*', id: 'admin-loading', handle: handle({ title: 'loading' }), lazy: page(() => import('./loading/admin-loading-page.tsx'), ['admin']) },
-          { path: '*', loader: toLoading('/admin') },
+          // Menu pages: the back office's shell (antd, lazily loaded); before the menus are loaded it sends to the loading route.
+          { path: '*', id: 'admin-layout', loader: adminGate, lazy: page(() => import('../features/admin/shell/admin-layout.tsx'), ['admin']) },
         ],
       },
       { path: '*', loader: () => replace('/404') },

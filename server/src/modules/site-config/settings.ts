@@ -42,6 +42,13 @@ export const SETTINGS: readonly SettingDefinition[] = [
   { name: 'uploadAllowedMimeTypes', group: 'upload', title: 'Allowed MIME types', type: 'string', value: UPLOAD_DEFAULTS.allowedMimeTypes },
   { name: 'tokenKeepTime', group: 'security', title: 'Access token keep time (seconds)', type: 'number', value: ACCESS_TOKEN_TTL_S },
   { name: 'refreshTokenKeepTime', group: 'security', title: 'Refresh token keep time (seconds)', type: 'number', value: REFRESH_TOKEN_TTL_S },
+  // Mail server of the settings page (its "send test mail") and of e-mail codes.
+  { name: 'mailSmtpHost', group: 'mail', title: 'SMTP server', type: 'string', value: '' },
+  { name: 'mailSmtpPort', group: 'mail', title: 'SMTP port', type: 'number', value: 465 },
+  { name: 'mailSmtpSecure', group: 'mail', title: 'Encryption (ssl / starttls / none)', type: 'string', value: 'ssl' },
+  { name: 'mailSmtpUser', group: 'mail', title: 'SMTP user', type: 'string', value: '' },
+  { name: 'mailSmtpPass', group: 'mail', title: 'SMTP password', type: 'string', value: '' },
+  { name: 'mailSenderAddress', group: 'mail', title: 'Sender address', type: 'string', value: '' },
   ...Object.entries(CONTENT_PAGES).map(([name, value]) => ({
     name,
     group: 'content',

@@ -5,6 +5,7 @@ import { buttonClass } from '../../components/button.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { RefreshIcon } from '../../components/icons.tsx';
 import { isCancel, request } from '../../lib/request/index.ts';
+import { firstMenuPath, useAdminMenus, type AdminMenu } from '../../features/admin/shell/menus-store.ts';
 import { useAdminStore, type AdminInfo } from '../../stores/admin.ts';
 import { useSiteConfig, type SiteConfig } from '../../stores/site-config.ts';
 import { loginPath } from '../../utils/redirect-target.ts';
@@ -15,7 +16,7 @@ import { LoadingScreen } from './loading-screen.tsx';
 /** `GET /admin/index/index` (conventions "Init calls"). */
 interface AdminInit {
   adminInfo: Partial<AdminInfo>;
-  menus: unknown[];
+  menus: AdminMenu[];
   siteConfig: Partial<SiteConfig>;
   terminal: { phpDevelopmentServer: boolean; npmPackageManager: string };
 }
@@ -41,7 +42,10 @@ export default function AdminLoadingPage() {
         if (!current) return;
         useAdminStore.getState().fill(data.adminInfo);
         if (data.siteConfig) useSiteConfig.getState().apply(data.siteConfig);
-        void navigate(opensPage(target) ? target : '/404', { replace: true });
+        useAdminMenus.getState().setMenus(data.menus, Boolean(data.adminInfo.super));
+        // `/admin` itself opens the first page the admin may see.
+        const next = rest ? target : (firstMenuPath(data.menus) ?? '/401');
+        void navigate(opensPage(next) ? next : '/404', { replace: true });
       })
       .catch((error: unknown) => {
         if (!current || isCancel(error)) return;

@@ -1,0 +1,51 @@
+import { asc, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { adminRule } from '../tables.ts';
+import type { AdminAccess } from './access.ts';
+
+export interface MenuNode {
+  id: number;
+  pid: number;
+  type: string;
+  title: string;
+  name: string;
+  path: string;
+  icon: string;
+  menu_type: string;
+  url: string;
+  component: string;
+  keepalive: number;
+  children?: MenuNode[];
+}
+
+/** The enabled rules an admin holds, as a tree (menus, directories and buttons), by weight. */
+export async function menuTree(db: Db, access: AdminAccess): Promise<MenuNode[]> {
+  const rows = await db.select().from(adminRule).where(eq(adminRule.status, 1)).orderBy(desc(adminRule.weigh), asc(adminRule.id));
+  const nodes = new Map<number, MenuNode>();
+  for (const r of rows) {
+    if (!access.super && !access.ruleIds.has(r.id)) continue;
+    nodes.set(r.id, {
+      id: r.id,
+      pid: r.pid,
+      type: r.type,
+      title: r.title,
+      name: r.name,
+      path: r.path,
+      icon: r.icon,
+      menu_type: r.menuType,
+      url: r.url,
+      component: r.component,
+      keepalive: r.keepalive,
+    });
+  }
+  const roots: MenuNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = nodes.get(node.pid);
+    if (parent) (parent.children ??= []).push(node);
+    else if (node.pid === 0 || !nodes.has(node.pid)) {
+      // A node whose parent the admin lacks is left out (its menu could not be reached).
+      if (node.pid === 0) roots.push(node);
+    }
+  }
+  return roots;
+}

@@ -1,0 +1,128 @@
+import type { FastifyRequest } from 'fastify';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { getTableColumns, getTableName } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../../db/client.ts';
+import type { AdminAccess } from '../core/access.ts';
+
+export type CrudAction = 'index' | 'edit' | 'add' | 'del' | 'sortable';
+
+/** Another table's fields attached to each row, looked up in one batch (e.g. a department's parent). */
+export interface CrudRelation {
+  /** Key of the attached object on each row, e.g. `parent`. */
+  as: string;
+  /** This table's field holding the other table's key, e.g. `pid`. */
+  localField: string;
+  table: PgTable;
+  /** The other table's key field, e.g. `id`. */
+  foreignField: string;
+  /** Fields of the other table to attach. */
+  fields: string[];
+}
+
+/** What a hook may use: the database (the transaction inside writes), the request and the admin's access. */
+export interface CrudContext {
+  db: Db;
+  request: FastifyRequest;
+  access: AdminAccess;
+}
+
+export type Row = Record<string, unknown>;
+
+/**
+ * A back-office table, declared once. Field names are the SQL column names (what the API and the
+ * web table use). Only declared fields can be searched, filtered or sorted; writes pass through
+ * the zod schema of the action, so unknown fields never reach SQL.
+ */
+export interface CrudDefinition {
+  /** Controller path: URLs `/admin/<controller>/<action>`, nodes `<controller>/<action>`. */
+  controller: string;
+  table: PgTable;
+  /** Fields matched by `quickSearch` (case-insensitive LIKE). */
+  quickSearch: string[];
+  filterable: string[];
+  sortable: string[];
+  /** Default `order`, e.g. `weigh,desc`; the primary key always breaks ties. */
+  defaultOrder?: string;
+  /** Never sent to the client (e.g. `password`). */
+  hidden?: string[];
+  /** The weight column re-written by `sortable`. */
+  weigh?: string;
+  /** `pid` tree: an unfiltered list comes back as a tree (`children`), without paging. */
+  tree?: boolean;
+  /** Column holding the owning admin's id: rows are limited to the admin's data scope. */
+  dataScope?: string;
+  relations?: CrudRelation[];
+  /** zod schema per write action; an action without one is not offered. */
+  schemas: { add?: z.ZodType<Row>; edit?: z.ZodType<Row> };
+  /** Actions offered (default: index, edit, add, del, and sortable when `weigh` is set). */
+  actions?: CrudAction[];
+  hooks?: {
+    /** Turn validated input into column values (hash a password, check grants …). */
+    beforeSave?(data: Row, ctx: CrudContext, existing?: Row): Promise<Row> | Row;
+    /** After the row is written, in the same transaction (e.g. group memberships). */
+    afterSave?(row: Row, input: Row, ctx: CrudContext): Promise<void>;
+    /** Refuse or prepare a delete, in the delete transaction. */
+    beforeDelete?(rows: Row[], ctx: CrudContext): Promise<void>;
+    /** Extra data for listed rows (e.g. an admin's groups). */
+    expand?(rows: Row[], ctx: CrudContext): Promise<void>;
+    /** Extra rows-level limit beyond the data scope (e.g. groups an admin may see). */
+    scope?(ctx: CrudContext): Promise<import('drizzle-orm').SQL | undefined>;
+  };
+}
+
+export interface ResolvedCrud extends CrudDefinition {
+  tableName: string;
+  /** SQL column name → column. */
+  columns: Map<string, PgColumn>;
+  /** SQL column name → Drizzle property key. */
+  keys: Map<string, string>;
+  pk: string;
+  pkColumn: PgColumn;
+  actions: CrudAction[];
+}
+
+export function resolveCrud(def: CrudDefinition): ResolvedCrud {
+  const columns = new Map<string, PgColumn>();
+  const keys = new Map<string, string>();
+  let pk: string | undefined;
+  for (const [key, column] of Object.entries(getTableColumns(def.table))) {
+    columns.set(column.name, column);
+    keys.set(column.name, key);
+    if (column.primary) pk = column.name;
+  }
+  if (!pk) throw new Error(`CRUD table ${getTableName(def.table)} has no primary key`);
+  const declared = [...def.quickSearch, ...def.filterable, ...def.sortable, ...(def.weigh ? [def.weigh] : [])];
+  for (const field of declared) {
+    if (!columns.has(field)) throw new Error(`CRUD ${def.controller}: unknown field ${field}`);
+  }
+  const actions: CrudAction[] = def.actions ?? [
+    'index',
+    ...(def.schemas.edit ? (['edit'] as const) : []),
+    ...(def.schemas.add ? (['add'] as const) : []),
+    'del',
+    ...(def.weigh ? (['sortable'] as const) : []),
+  ];
+  return { ...def, tableName: getTableName(def.table), columns, keys, pk, pkColumn: columns.get(pk)!, actions };
+}
+
+/** A Drizzle row (property keys) → API row (column names, dates as epoch seconds, hidden fields left out). */
+export function toApiRow(crud: ResolvedCrud, row: Row): Row {
+  const out: Row = {};
+  for (const [name, key] of crud.keys) {
+    if (crud.hidden?.includes(name)) continue;
+    const value = row[key];
+    out[name] = value instanceof Date ? Math.floor(value.getTime() / 1000) : value;
+  }
+  return out;
+}
+
+/** Validated API values (column names) → Drizzle insert/update values; anything else is dropped. */
+export function toDbValues(crud: ResolvedCrud, data: Row): Row {
+  const out: Row = {};
+  for (const [name, value] of Object.entries(data)) {
+    const key = crud.keys.get(name);
+    if (key && name !== crud.pk && value !== undefined) out[key] = value;
+  }
+  return out;
+}

@@ -1,0 +1,222 @@
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError } from '../../../shared/errors.ts';
+import { validate } from '../../../shared/validation.ts';
+import { scopedAdminIds } from '../core/access.ts';
+import { adminRoute, currentAccess } from '../core/route-table.ts';
+import { resolveCrud, toApiRow, toDbValues, type CrudContext, type CrudDefinition, type ResolvedCrud, type Row } from './define.ts';
+import { idQuery, idsQuery, indexQuery, sortableBody, unflattenQuery } from './params.ts';
+import { buildFilters, buildOrder } from './query.ts';
+import { copyToRecycle, logSensitiveChanges } from './security.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every CRUD table by controller (the recycle log restores through it). */
+    crudRegistry: Map<string, ResolvedCrud>;
+  }
+}
+
+const notFound = () => new ApiError('admin.crud.notFound');
+
+/** A unique index refusing the write (PostgreSQL 23505) → "The same data already exists". */
+export async function duplicateAsMessage<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    const codes = [err, (err as { cause?: unknown })?.cause].map((e) => (e as { code?: unknown } | undefined)?.code);
+    if (codes.includes('23505')) throw new ApiError('admin.crud.duplicate');
+    throw err;
+  }
+}
+
+function context(app: FastifyInstance, request: FastifyRequest, db = app.deps.db): CrudContext {
+  return { db, request, access: currentAccess(request) };
+}
+
+/** Rows this admin may touch: data scope on the owner column plus the definition's own limit. */
+async function scopeConditions(crud: ResolvedCrud, ctx: CrudContext): Promise<SQL[]> {
+  const where: SQL[] = [];
+  if (crud.dataScope) {
+    const ids = await scopedAdminIds(ctx.db, ctx.access);
+    if (ids) where.push(inArray(crud.columns.get(crud.dataScope)!, ids));
+  }
+  const extra = await crud.hooks?.scope?.(ctx);
+  if (extra) where.push(extra);
+  return where;
+}
+
+async function attachRelations(crud: ResolvedCrud, ctx: CrudContext, rows: Row[]) {
+  for (const rel of crud.relations ?? []) {
+    const columns = new Map<string, PgColumn>(Object.values(getTableColumns(rel.table)).map((c) => [c.name, c]));
+    const values = [...new Set(rows.map((r) => r[rel.localField]).filter((v) => v !== null && v !== undefined && v !== 0))];
+    const found = new Map<unknown, Row>();
+    if (values.length) {
+      const select = Object.fromEntries([rel.foreignField, ...rel.fields].map((f) => [f, columns.get(f)!]));
+      const related = await ctx.db.select(select).from(rel.table).where(inArray(columns.get(rel.foreignField)!, values as never[]));
+      for (const r of related as Row[]) found.set(r[rel.foreignField], r);
+    }
+    for (const row of rows) row[rel.as] = found.get(row[rel.localField]) ?? null;
+  }
+  await crud.hooks?.expand?.(rows, ctx);
+}
+
+function asTree(rows: Row[], pk: string): Row[] {
+  const byId = new Map(rows.map((r) => [r[pk], { ...r }]));
+  const roots: Row[] = [];
+  for (const row of byId.values()) {
+    const parent = byId.get(row.pid);
+    if (parent && parent !== row) ((parent.children as Row[] | undefined) ?? (parent.children = [])).push(row);
+    else roots.push(row);
+  }
+  return roots;
+}
+
+async function loadRow(crud: ResolvedCrud, ctx: CrudContext, id: number): Promise<Row> {
+  const [row] = await ctx.db
+    .select()
+    .from(crud.table)
+    .where(and(eq(crud.pkColumn, id), ...(await scopeConditions(crud, ctx))))
+    .limit(1);
+  if (!row) throw notFound();
+  return row as Row;
+}
+
+/** Register the CRUD routes of a declared table: `/admin/<controller>/{index,edit,add,del,sortable}`. */
+export function crudRoutes(app: FastifyInstance, definition: CrudDefinition): ResolvedCrud {
+  const crud = resolveCrud(definition);
+  app.crudRegistry.set(crud.controller, crud);
+  const node = (action: string) => `${crud.controller}/${action}`;
+  const has = (action: string) => crud.actions.includes(action as never);
+  const updateKey = ['update_time', 'updatetime'].map((n) => crud.keys.get(n)).find(Boolean);
+
+  if (has('index')) {
+    adminRoute(app, { method: 'GET', path: node('index'), node: node('index') }, async (request, reply) => {
+      const ctx = context(app, request);
+      const query = validate(indexQuery, unflattenQuery(request.query as Row), request.lang);
+      const where = [...(await scopeConditions(crud, ctx)), ...buildFilters(crud, query, (key: string, params?: Record<string, unknown>) => request.t(key as never, params))];
+      const order = buildOrder(crud, query.order, (key: string, params?: Record<string, unknown>) => request.t(key as never, params));
+      const filtered = Boolean(query.quickSearch || query.search.length || query.initKey);
+      const condition = where.length ? and(...where) : undefined;
+      const [{ total } = { total: 0 }] = await ctx.db.select({ total: count() }).from(crud.table).where(condition);
+      const wholeTree = crud.tree && !filtered && !query.select;
+      let rows = (await ctx.db
+        .select()
+        .from(crud.table)
+        .where(condition)
+        .orderBy(...order)
+        .limit(wholeTree ? 100_000 : query.limit)
+        .offset(wholeTree ? 0 : (query.page - 1) * query.limit)) as Row[];
+      rows = rows.map((r) => toApiRow(crud, r));
+      await attachRelations(crud, ctx, rows);
+      return reply.ok({ list: wholeTree ? asTree(rows, crud.pk) : rows, total, remark: '' });
+    });
+  }
+
+  if (has('edit')) {
+    adminRoute(app, { method: 'GET', path: node('edit'), node: node('edit') }, async (request, reply) => {
+      const ctx = context(app, request);
+      const { id } = validate(idQuery, request.query, request.lang);
+      const row = toApiRow(crud, await loadRow(crud, ctx, id));
+      await attachRelations(crud, ctx, [row]);
+      return reply.ok({ row });
+    });
+    adminRoute(app, { method: 'POST', path: node('edit'), node: node('edit') }, async (request, reply) => {
+      const { id } = validate(idQuery, request.body, request.lang);
+      const input = validate(crud.schemas.edit!, request.body, request.lang);
+      await duplicateAsMessage(() => app.deps.db.transaction(async (tx) => {
+        const ctx = context(app, request, tx as never);
+        const before = await loadRow(crud, ctx, id);
+        const prepared = (await crud.hooks?.beforeSave?.(input, ctx, toApiRow(crud, before))) ?? input;
+        const values = toDbValues(crud, prepared);
+        if (updateKey) values[updateKey] = new Date();
+        const [after] = (await tx.update(crud.table).set(values).where(eq(crud.pkColumn, id)).returning()) as Row[];
+        await logSensitiveChanges(ctx.db, crud, before, after!, ctx.access.adminId, request);
+        await crud.hooks?.afterSave?.(toApiRow(crud, after!), input, ctx);
+      }));
+      return reply.ok(null, 'admin.crud.saved');
+    });
+  }
+
+  if (has('add')) {
+    adminRoute(app, { method: 'POST', path: node('add'), node: node('add') }, async (request, reply) => {
+      const input = validate(crud.schemas.add!, request.body, request.lang);
+      const id = await duplicateAsMessage(() => app.deps.db.transaction(async (tx) => {
+        const ctx = context(app, request, tx as never);
+        const prepared = (await crud.hooks?.beforeSave?.(input, ctx)) ?? input;
+        const values = toDbValues(crud, prepared);
+        if (crud.dataScope) values[crud.keys.get(crud.dataScope)!] = ctx.access.adminId;
+        const [row] = (await tx.insert(crud.table).values(values).returning()) as Row[];
+        const apiRow = toApiRow(crud, row!);
+        if (crud.weigh && !(crud.weigh in input)) {
+          await tx.update(crud.table).set({ [crud.keys.get(crud.weigh)!]: apiRow[crud.pk] }).where(eq(crud.pkColumn, apiRow[crud.pk]));
+        }
+        await crud.hooks?.afterSave?.(apiRow, input, ctx);
+        return apiRow[crud.pk];
+      }));
+      return reply.ok({ id }, 'admin.crud.added');
+    });
+  }
+
+  if (has('del')) {
+    adminRoute(app, { method: 'DELETE', path: node('del'), node: node('del') }, async (request, reply) => {
+      const { ids } = validate(idsQuery, unflattenQuery(request.query as Row), request.lang);
+      const deleted = await app.deps.db.transaction(async (tx) => {
+        const ctx = context(app, request, tx as never);
+        const rows = (await tx
+          .select()
+          .from(crud.table)
+          .where(and(inArray(crud.pkColumn, ids), ...(await scopeConditions(crud, ctx))))) as Row[];
+        if (rows.length === 0) return 0;
+        const apiRows = rows.map((r) => toApiRow(crud, r));
+        const found = apiRows.map((r) => r[crud.pk]);
+        await crud.hooks?.beforeDelete?.(apiRows, ctx);
+        if (crud.tree) {
+          const [child] = await tx
+            .select({ id: crud.pkColumn })
+            .from(crud.table)
+            .where(and(inArray(crud.columns.get('pid')!, found), sql`not (${inArray(crud.pkColumn, found)})`))
+            .limit(1);
+          if (child) throw new ApiError('admin.crud.hasChildren');
+        }
+        await copyToRecycle(ctx.db, crud, found, ctx.access.adminId, request);
+        await tx.delete(crud.table).where(inArray(crud.pkColumn, found));
+        return found.length;
+      });
+      if (deleted === 0) throw new ApiError('admin.crud.noneDeleted');
+      return reply.ok({ count: deleted }, 'admin.crud.deleted');
+    });
+  }
+
+  if (has('sortable') && crud.weigh) {
+    const weighKey = crud.keys.get(crud.weigh)!;
+    const weighColumn = crud.columns.get(crud.weigh)!;
+    adminRoute(app, { method: 'POST', path: node('sortable'), node: node('sortable') }, async (request, reply) => {
+      const { id, targetId } = validate(sortableBody, request.body, request.lang);
+      await app.deps.db.transaction(async (tx) => {
+        const ctx = context(app, request, tx as never);
+        const scope = await scopeConditions(crud, ctx);
+        // Lock the table's order while it is rewritten, so two drags cannot interleave.
+        await tx.execute(sql`lock table ${sql.identifier(crud.tableName)} in share row exclusive mode`);
+        const ordered = await tx
+          .select({ id: crud.pkColumn, weigh: weighColumn })
+          .from(crud.table)
+          .where(scope.length ? and(...scope) : undefined)
+          .orderBy(sql`${weighColumn} desc`, sql`${crud.pkColumn} asc`);
+        const from = ordered.findIndex((r) => r.id === id);
+        const to = ordered.findIndex((r) => r.id === targetId);
+        if (from === -1 || to === -1) throw notFound();
+        const [moved] = ordered.splice(from, 1);
+        ordered.splice(to, 0, moved!);
+        // Highest weight first: rewrite only rows whose weight changes.
+        for (const [index, row] of ordered.entries()) {
+          const weigh = ordered.length - index;
+          if (row.weigh !== weigh) await tx.update(crud.table).set({ [weighKey]: weigh }).where(eq(crud.pkColumn, row.id));
+        }
+      });
+      return reply.ok(null, 'admin.crud.sorted');
+    });
+  }
+  return crud;
+}

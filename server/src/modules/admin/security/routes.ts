@@ -1,0 +1,129 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ApiError } from '../../../shared/errors.ts';
+import { validate } from '../../../shared/validation.ts';
+import { adminRoute } from '../core/route-table.ts';
+import type { Row } from '../crud/define.ts';
+import { idsQuery } from '../crud/params.ts';
+import { crudRoutes, duplicateAsMessage } from '../crud/routes.ts';
+import { MASK } from '../crud/security.ts';
+import { securityDataRecycle, securityDataRecycleLog, securitySensitiveData, securitySensitiveDataLog } from '../tables.ts';
+
+const status = z.coerce.number().int().min(0).max(1).optional().default(1);
+const recycleSchema = z.object({ name: z.string().trim().min(1).max(50), controller: z.string().trim().min(1).max(100), status });
+const sensitiveSchema = z.object({
+  name: z.string().trim().min(1).max(50),
+  controller: z.string().trim().min(1).max(100),
+  data_fields: z.record(z.string().regex(/^[a-z_][a-z0-9_]*$/), z.string().trim().max(100)).refine((r) => Object.keys(r).length > 0, 'validation.required'),
+  status,
+});
+
+/** Recycle rules, the recycle bin (restore), sensitive-data rules and their log (roll back). */
+export function securityRoutes(app: FastifyInstance) {
+  /** A rule names a registered CRUD controller; its table and key come from the registry, never from input. */
+  const target = (controller: string) => {
+    const crud = app.crudRegistry.get(controller);
+    if (!crud) throw new ApiError('admin.crud.unknownField', { params: { field: controller } });
+    return crud;
+  };
+  const withTable = (data: Row): Row => {
+    const crud = target(String(data.controller));
+    return { ...data, data_table: crud.tableName, primary_key: crud.pk };
+  };
+
+  crudRoutes(app, {
+    controller: 'security/dataRecycle',
+    table: securityDataRecycle,
+    quickSearch: ['name', 'controller', 'data_table'],
+    filterable: ['id', 'name', 'controller', 'data_table', 'status', 'create_time'],
+    sortable: ['id', 'name', 'create_time'],
+    schemas: { add: recycleSchema, edit: recycleSchema },
+    hooks: { beforeSave: withTable },
+  });
+
+  crudRoutes(app, {
+    controller: 'security/dataRecycleLog',
+    table: securityDataRecycleLog,
+    actions: ['index', 'del'],
+    dataScope: 'admin_id',
+    quickSearch: ['controller', 'data_table'],
+    filterable: ['id', 'admin_id', 'controller', 'data_table', 'ip', 'create_time'],
+    sortable: ['id', 'create_time'],
+    schemas: {},
+  });
+
+  crudRoutes(app, {
+    controller: 'security/sensitiveData',
+    table: securitySensitiveData,
+    quickSearch: ['name', 'controller', 'data_table'],
+    filterable: ['id', 'name', 'controller', 'data_table', 'status', 'create_time'],
+    sortable: ['id', 'name', 'create_time'],
+    schemas: { add: sensitiveSchema, edit: sensitiveSchema },
+    hooks: {
+      beforeSave(data) {
+        const crud = target(String(data.controller));
+        for (const field of Object.keys(data.data_fields as object)) {
+          if (!crud.columns.has(field)) throw new ApiError('admin.crud.unknownField', { params: { field } });
+        }
+        return withTable(data);
+      },
+    },
+  });
+
+  crudRoutes(app, {
+    controller: 'security/sensitiveDataLog',
+    table: securitySensitiveDataLog,
+    actions: ['index', 'del'],
+    dataScope: 'admin_id',
+    quickSearch: ['controller', 'data_table', 'data_field', 'data_comment'],
+    filterable: ['id', 'admin_id', 'controller', 'data_table', 'data_field', 'id_value', 'create_time'],
+    sortable: ['id', 'create_time'],
+    schemas: {},
+  });
+
+  // Restore: put each recycled row back with its original key, then drop it from the bin.
+  adminRoute(app, { method: 'POST', path: 'security/dataRecycleLog/restore', node: 'security/dataRecycleLog/restore' }, async (request, reply) => {
+    const { ids } = validate(idsQuery, request.body, request.lang);
+    await duplicateAsMessage(() =>
+      app.deps.db.transaction(async (tx) => {
+        const logs = await tx.select().from(securityDataRecycleLog).where(inArray(securityDataRecycleLog.id, ids));
+        if (logs.length !== new Set(ids).size) throw new ApiError('admin.crud.notFound');
+        for (const log of logs) {
+          const crud = target(log.controller);
+          const table = sql.identifier(crud.tableName);
+          await tx.execute(sql`insert into ${table} select * from jsonb_populate_record(null::${table}, ${JSON.stringify(log.data)}::jsonb)`);
+        }
+        await tx.delete(securityDataRecycleLog).where(inArray(securityDataRecycleLog.id, ids));
+      }),
+    ).catch((err: unknown) => {
+      if (err instanceof ApiError && err.msgKey === 'admin.crud.duplicate') throw new ApiError('admin.security.restoreConflict');
+      throw err;
+    });
+    return reply.ok(null, 'admin.security.restored');
+  });
+
+  // Roll back: set each logged field back to its value before the edit.
+  adminRoute(app, { method: 'POST', path: 'security/sensitiveDataLog/rollback', node: 'security/sensitiveDataLog/rollback' }, async (request, reply) => {
+    const { ids } = validate(idsQuery, request.body, request.lang);
+    await app.deps.db.transaction(async (tx) => {
+      const logs = await tx.select().from(securitySensitiveDataLog).where(inArray(securitySensitiveDataLog.id, ids));
+      if (logs.length !== new Set(ids).size) throw new ApiError('admin.crud.notFound');
+      for (const log of logs) {
+        if (log.before === MASK) throw new ApiError('admin.security.rollbackMasked');
+        const crud = target(log.controller);
+        if (!crud.columns.has(log.dataField)) throw new ApiError('admin.crud.notFound');
+        const table = sql.identifier(crud.tableName);
+        const field = sql.identifier(log.dataField);
+        const result = await tx.execute(sql`
+          update ${table} set ${field} = (jsonb_populate_record(null::${table}, jsonb_build_object(${log.dataField}::text, ${log.before}::text))).${field}
+          where ${sql.identifier(crud.pk)} = ${log.idValue}`);
+        if (((result as { affectedRows?: number; rowCount?: number }).affectedRows ?? (result as { rowCount?: number }).rowCount ?? 1) === 0) {
+          throw new ApiError('admin.crud.notFound');
+        }
+      }
+      await tx.delete(securitySensitiveDataLog).where(inArray(securitySensitiveDataLog.id, ids));
+    });
+    return reply.ok(null, 'admin.security.rolledBack');
+  });
+}

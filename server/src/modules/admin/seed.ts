@@ -1,0 +1,153 @@
+import { hash } from '@node-rs/argon2';
+import { count, eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/client.ts';
+import { admin } from '../../db/schema.ts';
+import { adminGroup, adminGroupAccess, adminRule, securityDataRecycle, securitySensitiveData } from './tables.ts';
+
+interface SeedRule {
+  name: string;
+  title: string;
+  type: 'menu_dir' | 'menu' | 'button';
+  icon?: string;
+  keepalive?: boolean;
+  /** Button actions under a menu: nodes `<name>/<action>`. */
+  buttons?: string[];
+  children?: SeedRule[];
+}
+
+const CRUD_BUTTONS = ['index', 'add', 'edit', 'del'];
+
+/**
+ * The built-in menu and node tree (conventions "Built-in back-office modules"). A menu's `name` is
+ * also its route path under the admin prefix and the key of its page component on the web side.
+ */
+export const BUILT_IN_RULES: SeedRule[] = [
+  { name: 'dashboard', title: 'Dashboard', type: 'menu', icon: 'DashboardOutlined', keepalive: true, buttons: ['index'] },
+  {
+    name: 'auth',
+    title: 'Permissions',
+    type: 'menu_dir',
+    icon: 'SafetyCertificateOutlined',
+    children: [
+      { name: 'auth/group', title: 'Admin groups', type: 'menu', icon: 'TeamOutlined', keepalive: true, buttons: CRUD_BUTTONS },
+      { name: 'auth/admin', title: 'Administrators', type: 'menu', icon: 'UserOutlined', keepalive: true, buttons: CRUD_BUTTONS },
+      { name: 'auth/rule', title: 'Menu rules', type: 'menu', icon: 'MenuOutlined', keepalive: true, buttons: [...CRUD_BUTTONS, 'sortable'] },
+      { name: 'auth/adminLog', title: 'Admin log', type: 'menu', icon: 'FileSearchOutlined', keepalive: true, buttons: ['index'] },
+    ],
+  },
+  {
+    name: 'organization',
+    title: 'Organization',
+    type: 'menu_dir',
+    icon: 'ApartmentOutlined',
+    children: [
+      { name: 'organization/department', title: 'Departments', type: 'menu', icon: 'ClusterOutlined', keepalive: true, buttons: [...CRUD_BUTTONS, 'sortable'] },
+      { name: 'organization/job', title: 'Jobs', type: 'menu', icon: 'IdcardOutlined', keepalive: true, buttons: [...CRUD_BUTTONS, 'sortable'] },
+    ],
+  },
+  {
+    name: 'routine',
+    title: 'Routine',
+    type: 'menu_dir',
+    icon: 'SettingOutlined',
+    children: [
+      { name: 'routine/config', title: 'System settings', type: 'menu', icon: 'ToolOutlined', buttons: ['index', 'edit', 'sendTestMail'] },
+      { name: 'routine/adminInfo', title: 'Profile', type: 'menu', icon: 'ProfileOutlined' },
+    ],
+  },
+  {
+    name: 'security',
+    title: 'Data security',
+    type: 'menu_dir',
+    icon: 'LockOutlined',
+    children: [
+      { name: 'security/dataRecycle', title: 'Recycle rules', type: 'menu', icon: 'DeleteOutlined', buttons: CRUD_BUTTONS },
+      { name: 'security/dataRecycleLog', title: 'Recycle bin', type: 'menu', icon: 'RestOutlined', buttons: ['index', 'del', 'restore'] },
+      { name: 'security/sensitiveData', title: 'Sensitive data rules', type: 'menu', icon: 'EyeInvisibleOutlined', buttons: CRUD_BUTTONS },
+      { name: 'security/sensitiveDataLog', title: 'Sensitive data log', type: 'menu', icon: 'AuditOutlined', buttons: ['index', 'del', 'rollback'] },
+    ],
+  },
+];
+
+const BUTTON_TITLES: Record<string, string> = {
+  index: 'View',
+  add: 'Add',
+  edit: 'Edit',
+  del: 'Delete',
+  sortable: 'Sort',
+  restore: 'Restore',
+  rollback: 'Roll back',
+  sendTestMail: 'Send test mail',
+};
+
+/** Deletes through these controllers are copied to the recycle bin from the start. */
+const RECYCLE_RULES = [
+  { name: 'Departments', controller: 'organization/department', dataTable: 'department' },
+  { name: 'Jobs', controller: 'organization/job', dataTable: 'job' },
+  { name: 'Administrators', controller: 'auth/admin', dataTable: 'admin' },
+  { name: 'Admin groups', controller: 'auth/group', dataTable: 'admin_group' },
+  { name: 'Menu rules', controller: 'auth/rule', dataTable: 'admin_rule' },
+];
+
+const SENSITIVE_RULES: { name: string; controller: string; dataTable: string; dataFields: Record<string, string> }[] = [
+  {
+    name: 'Administrators',
+    controller: 'auth/admin',
+    dataTable: 'admin',
+    dataFields: { username: 'Username', email: 'E-mail', mobile: 'Mobile', password: 'Password', status: 'Status' },
+  },
+  { name: 'Departments', controller: 'organization/department', dataTable: 'department', dataFields: { responsible: 'Responsible', phone: 'Phone', email: 'E-mail' } },
+];
+
+export const SUPER_GROUP_NAME = 'Super administrators';
+
+export interface AdminSeedOptions {
+  /** ADMIN_INITIAL_PASSWORD; a random password otherwise. */
+  initialPassword?: string;
+  /** Where the first super admin's credentials are printed, once. */
+  announce?: (line: string) => void;
+}
+
+async function insertRules(db: Db, rules: SeedRule[], pid: number): Promise<number> {
+  let added = 0;
+  let weigh = rules.length * 10;
+  for (const rule of rules) {
+    const [row] = await db
+      .insert(adminRule)
+      .values({ pid, type: rule.type, title: rule.title, name: rule.name, path: rule.type === 'button' ? '' : rule.name, icon: rule.icon ?? '', component: rule.type === 'menu' ? rule.name : '', keepalive: rule.keepalive ? 1 : 0, weigh: weigh-- })
+      .onConflictDoNothing({ target: adminRule.name })
+      .returning({ id: adminRule.id });
+    if (row) added++;
+    const id = row?.id ?? (await db.select({ id: adminRule.id }).from(adminRule).where(eq(adminRule.name, rule.name)))[0]!.id;
+    const buttons = (rule.buttons ?? []).map((action) => ({ name: `${rule.name}/${action}`, title: BUTTON_TITLES[action] ?? action, type: 'button' as const }));
+    added += await insertRules(db, [...buttons, ...(rule.children ?? [])], id);
+  }
+  return added;
+}
+
+/** Rules, the super group, recycle/sensitive rules, and a first super admin when there is no admin. */
+export async function seedAdmin(db: Db, options: AdminSeedOptions = {}): Promise<{ rulesAdded: number; adminCreated: boolean }> {
+  const rulesAdded = await insertRules(db, BUILT_IN_RULES, 0);
+  await db.insert(securityDataRecycle).values(RECYCLE_RULES).onConflictDoNothing({ target: securityDataRecycle.controller });
+  await db.insert(securitySensitiveData).values(SENSITIVE_RULES).onConflictDoNothing({ target: securitySensitiveData.controller });
+  let [superGroup] = await db.select({ id: adminGroup.id }).from(adminGroup).where(eq(adminGroup.rules, '*')).limit(1);
+  superGroup ??= (await db.insert(adminGroup).values({ name: SUPER_GROUP_NAME, rules: '*', dataScope: 'all' }).returning({ id: adminGroup.id }))[0]!;
+
+  const [{ admins } = { admins: 0 }] = await db.select({ admins: count() }).from(admin);
+  if (admins > 0) return { rulesAdded, adminCreated: false };
+  const password = options.initialPassword ?? randomBytes(12).toString('base64url');
+  const [created] = await db
+    .insert(admin)
+    .values({ username: 'admin', nickname: 'Admin', password: await hash(password), isSuper: 1 })
+    .onConflictDoNothing()
+    .returning({ id: admin.id });
+  if (!created) return { rulesAdded, adminCreated: false };
+  await db.insert(adminGroupAccess).values({ uid: created.id, groupId: superGroup.id });
+  if (!options.initialPassword) {
+    options.announce?.(`Super administrator created — username: admin, password: ${password} (shown only this once; change it after logging in)`);
+  } else {
+    options.announce?.('Super administrator created — username: admin, password from ADMIN_INITIAL_PASSWORD');
+  }
+  return { rulesAdded, adminCreated: true };
+}

@@ -1,0 +1,176 @@
+import { index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+
+const createdAt = (name = 'create_time') => timestamp(name, { withTimezone: true }).notNull().defaultNow();
+const updatedAt = (name = 'update_time') => timestamp(name, { withTimezone: true }).notNull().defaultNow();
+
+/** Admin menu / permission node (conventions "Rule fields"). `name` is the node, e.g. `auth/admin/add`. */
+export const adminRule = pgTable(
+  'admin_rule',
+  {
+    id: serial('id').primaryKey(),
+    pid: integer('pid').notNull().default(0),
+    type: varchar('type', { length: 10 }).notNull().default('menu'),
+    title: varchar('title', { length: 50 }).notNull().default(''),
+    name: varchar('name', { length: 100 }).notNull(),
+    path: varchar('path', { length: 100 }).notNull().default(''),
+    icon: varchar('icon', { length: 50 }).notNull().default(''),
+    menuType: varchar('menu_type', { length: 10 }).notNull().default('tab'),
+    url: varchar('url', { length: 255 }).notNull().default(''),
+    component: varchar('component', { length: 100 }).notNull().default(''),
+    keepalive: smallint('keepalive').notNull().default(0),
+    remark: varchar('remark', { length: 255 }).notNull().default(''),
+    weigh: integer('weigh').notNull().default(0),
+    status: smallint('status').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('admin_rule_name_uq').on(t.name), index('admin_rule_pid_idx').on(t.pid)],
+);
+
+/** Admin group: a set of rule ids (`*` = everything) and the data scope of its admins. */
+export const adminGroup = pgTable('admin_group', {
+  id: serial('id').primaryKey(),
+  pid: integer('pid').notNull().default(0),
+  name: varchar('name', { length: 100 }).notNull(),
+  /** Comma-separated rule ids, or `*`. */
+  rules: text('rules').notNull().default(''),
+  /** own | group | subgroups | all */
+  dataScope: varchar('data_scope', { length: 10 }).notNull().default('all'),
+  /** The admin who created the group (0 = seeded). */
+  adminId: integer('admin_id').notNull().default(0),
+  status: smallint('status').notNull().default(1),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const adminGroupAccess = pgTable(
+  'admin_group_access',
+  {
+    uid: integer('uid').notNull(),
+    groupId: integer('group_id').notNull(),
+  },
+  (t) => [uniqueIndex('admin_group_access_uq').on(t.uid, t.groupId), index('admin_group_access_group_idx').on(t.groupId)],
+);
+
+/** Every admin POST/DELETE (passwords masked). */
+export const adminLog = pgTable(
+  'admin_log',
+  {
+    id: serial('id').primaryKey(),
+    adminId: integer('admin_id').notNull().default(0),
+    username: varchar('username', { length: 20 }).notNull().default(''),
+    url: varchar('url', { length: 1500 }).notNull().default(''),
+    title: varchar('title', { length: 100 }).notNull().default(''),
+    data: jsonb('data').$type<unknown>(),
+    ip: varchar('ip', { length: 50 }).notNull().default(''),
+    useragent: varchar('useragent', { length: 255 }).notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_log_admin_idx').on(t.adminId), index('admin_log_time_idx').on(t.createdAt)],
+);
+
+/** Which CRUD controllers copy deleted rows to the recycle log. */
+export const securityDataRecycle = pgTable(
+  'security_data_recycle',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 50 }).notNull(),
+    controller: varchar('controller', { length: 100 }).notNull(),
+    dataTable: varchar('data_table', { length: 100 }).notNull(),
+    primaryKey: varchar('primary_key', { length: 50 }).notNull().default('id'),
+    status: smallint('status').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('security_data_recycle_controller_uq').on(t.controller)],
+);
+
+export const securityDataRecycleLog = pgTable(
+  'security_data_recycle_log',
+  {
+    id: serial('id').primaryKey(),
+    adminId: integer('admin_id').notNull().default(0),
+    recycleId: integer('recycle_id').notNull().default(0),
+    controller: varchar('controller', { length: 100 }).notNull(),
+    dataTable: varchar('data_table', { length: 100 }).notNull(),
+    primaryKey: varchar('primary_key', { length: 50 }).notNull().default('id'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    ip: varchar('ip', { length: 50 }).notNull().default(''),
+    useragent: varchar('useragent', { length: 255 }).notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('security_data_recycle_log_time_idx').on(t.createdAt)],
+);
+
+/** Fields of a CRUD controller whose edits are logged with before/after. */
+export const securitySensitiveData = pgTable(
+  'security_sensitive_data',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 50 }).notNull(),
+    controller: varchar('controller', { length: 100 }).notNull(),
+    dataTable: varchar('data_table', { length: 100 }).notNull(),
+    primaryKey: varchar('primary_key', { length: 50 }).notNull().default('id'),
+    /** API field name → its label. */
+    dataFields: jsonb('data_fields').$type<Record<string, string>>().notNull(),
+    status: smallint('status').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('security_sensitive_data_controller_uq').on(t.controller)],
+);
+
+export const securitySensitiveDataLog = pgTable(
+  'security_sensitive_data_log',
+  {
+    id: serial('id').primaryKey(),
+    adminId: integer('admin_id').notNull().default(0),
+    sensitiveDataId: integer('sensitive_data_id').notNull().default(0),
+    controller: varchar('controller', { length: 100 }).notNull(),
+    dataTable: varchar('data_table', { length: 100 }).notNull(),
+    primaryKey: varchar('primary_key', { length: 50 }).notNull().default('id'),
+    dataField: varchar('data_field', { length: 50 }).notNull(),
+    dataComment: varchar('data_comment', { length: 100 }).notNull().default(''),
+    idValue: integer('id_value').notNull(),
+    before: text('before'),
+    after: text('after'),
+    ip: varchar('ip', { length: 50 }).notNull().default(''),
+    useragent: varchar('useragent', { length: 255 }).notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('security_sensitive_data_log_time_idx').on(t.createdAt)],
+);
+
+/** Department (spec §3), a tree by `pid`. */
+export const department = pgTable(
+  'department',
+  {
+    id: serial('id').primaryKey(),
+    pid: integer('pid').notNull().default(0),
+    name: varchar('name', { length: 100 }).notNull(),
+    responsible: varchar('responsible', { length: 50 }).notNull().default(''),
+    phone: varchar('phone', { length: 30 }).notNull().default(''),
+    email: varchar('email', { length: 100 }).notNull().default(''),
+    status: smallint('status').notNull().default(1),
+    weigh: integer('weigh').notNull().default(0),
+    createtime: createdAt('createtime'),
+    updatetime: updatedAt('updatetime'),
+  },
+  (t) => [index('department_pid_idx').on(t.pid)],
+);
+
+/** Job (spec §3). */
+export const job = pgTable(
+  'job',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    code: varchar('code', { length: 50 }).notNull(),
+    status: smallint('status').notNull().default(1),
+    weigh: integer('weigh').notNull().default(0),
+    remark: varchar('remark', { length: 255 }).notNull().default(''),
+    createtime: createdAt('createtime'),
+    updatetime: updatedAt('updatetime'),
+  },
+  (t) => [uniqueIndex('job_code_uq').on(t.code)],
+);

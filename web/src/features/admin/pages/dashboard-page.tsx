@@ -1,0 +1,71 @@
+import { TeamOutlined, UserAddOutlined, LoginOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Skeleton, theme } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { crudApi } from '../api/crud.ts';
+import { PageCard } from './page-card.tsx';
+
+interface Dashboard {
+  members: number;
+  admins: number;
+  newMembersToday: number;
+  memberLoginsToday: number;
+  newMembers: { days: string[]; counts: number[] };
+  attachments: number | null;
+  sales: unknown;
+}
+
+function Stat({ icon, label, value, tint }: { icon: ReactNode; label: string; value: number; tint: string }) {
+  return (
+    <PageCard>
+      <div className="flex items-center gap-4">
+        <div className="grid size-11 place-items-center rounded-xl text-xl" style={{ background: `${tint}1f`, color: tint }}>
+          {icon}
+        </div>
+        <div>
+          <div className="text-sm opacity-60">{label}</div>
+          <div className="text-2xl font-semibold tabular-nums" data-testid={`stat-${label}`}>
+            {value.toLocaleString()}
+          </div>
+        </div>
+      </div>
+    </PageCard>
+  );
+}
+
+/** Dashboard: the figures that exist now; sales arrive with the commerce feature. */
+export default function DashboardPage() {
+  const { t } = useTranslation('admin');
+  const { token } = theme.useToken();
+  const query = useQuery({ queryKey: ['admin-dashboard'], queryFn: () => crudApi.get<Dashboard>('dashboard/index') });
+  const data = query.data;
+  if (!data) return <PageCard><Skeleton active /></PageCard>;
+  const max = Math.max(1, ...data.newMembers.counts);
+  return (
+    <div className="flex flex-col gap-4" data-testid="dashboard">
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <Stat icon={<TeamOutlined />} label={t('dashboard.members')} value={data.members} tint="#e8590c" />
+        <Stat icon={<UserAddOutlined />} label={t('dashboard.newToday')} value={data.newMembersToday} tint="#2f9e44" />
+        <Stat icon={<LoginOutlined />} label={t('dashboard.loginsToday')} value={data.memberLoginsToday} tint="#1c7ed6" />
+        <Stat icon={<SafetyCertificateOutlined />} label={t('dashboard.admins')} value={data.admins} tint="#ae3ec9" />
+      </div>
+      <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
+        <PageCard title={t('dashboard.newMembers')}>
+          <div className="flex h-48 items-end gap-3" role="img" aria-label={t('dashboard.newMembers')}>
+            {data.newMembers.days.map((day, i) => (
+              <div key={day} className="flex flex-1 flex-col items-center gap-2">
+                <span className="text-xs tabular-nums opacity-70">{data.newMembers.counts[i]}</span>
+                <div className="w-full rounded-t-md" style={{ height: `${(data.newMembers.counts[i]! / max) * 140 + 4}px`, background: token.colorPrimary, opacity: 0.85 }} />
+                <span className="text-[11px] opacity-60">{day.slice(5)}</span>
+              </div>
+            ))}
+          </div>
+        </PageCard>
+        <PageCard title={t('dashboard.sales')}>
+          <p className="text-sm opacity-70">{t('dashboard.salesPending')}</p>
+        </PageCard>
+      </div>
+    </div>
+  );
+}

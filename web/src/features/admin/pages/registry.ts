@@ -1,0 +1,21 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/**
+ * Page component of each menu rule, by the rule's `component` key. A new admin page is one line
+ * here plus its rule (seeded or added in Menu rules).
+ */
+export const ADMIN_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
+  dashboard: lazy(() => import('./dashboard-page.tsx')),
+  'auth/admin': lazy(() => import('./auth-admin-page.tsx')),
+  'auth/group': lazy(() => import('./auth-group-page.tsx')),
+  'auth/rule': lazy(() => import('./auth-rule-page.tsx')),
+  'auth/adminLog': lazy(() => import('./admin-log-page.tsx')),
+  'organization/department': lazy(() => import('./department-page.tsx')),
+  'organization/job': lazy(() => import('./job-page.tsx')),
+  'routine/config': lazy(() => import('./config-page.tsx')),
+  'routine/adminInfo': lazy(() => import('./profile-page.tsx')),
+  'security/dataRecycle': lazy(() => import('./data-recycle-page.tsx')),
+  'security/dataRecycleLog': lazy(() => import('./data-recycle-log-page.tsx')),
+  'security/sensitiveData': lazy(() => import('./sensitive-data-page.tsx')),
+  'security/sensitiveDataLog': lazy(() => import('./sensitive-data-log-page.tsx')),
+};
