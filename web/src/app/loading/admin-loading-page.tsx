@@ -55,7 +55,7 @@ export default function AdminLoadingPage() {
     return () => {
       current = false;
     };
-  }, [target, attempt, navigate]);
+  }, [rest, target, attempt, navigate]);
 
   return (
     <LoadingScreen

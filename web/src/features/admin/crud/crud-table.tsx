@@ -109,7 +109,9 @@ function FilterInput({ field }: { field: CrudField }) {
 function parentKeys(rows: Row[], out: number[] = []): number[] {
   for (const row of rows) {
     const children = row.children as Row[] | undefined;
-    if (children?.length) (out.push(row.id), parentKeys(children, out));
+    if (!children?.length) continue;
+    out.push(row.id);
+    parentKeys(children, out);
   }
   return out;
 }

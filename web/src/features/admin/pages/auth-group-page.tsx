@@ -55,7 +55,11 @@ const fields: CrudField[] = [
 /** auth/group — a group grants only what its editor holds; the server checks it too. */
 /** Ids of rules with children: the tree derives their state from the leaves. */
 function parentIds(menus: AdminMenu[], out = new Set<number>()): Set<number> {
-  for (const m of menus) if (m.children?.length) (out.add(m.id), parentIds(m.children, out));
+  for (const m of menus) {
+    if (!m.children?.length) continue;
+    out.add(m.id);
+    parentIds(m.children, out);
+  }
   return out;
 }
 
