@@ -5,6 +5,7 @@ import { ApiError } from '../../shared/errors.ts';
 import { currentAdmin, currentUser, requireAdmin, requireUser } from '../session/guards.ts';
 import { storeUpload, type AttachmentRow, type Uploader, type UploadSettings } from './service.ts';
 import { suffixOf } from './allow-list.ts';
+import { serveUploads } from './serve.ts';
 
 async function uploadSettings(app: FastifyInstance): Promise<UploadSettings & { cdnUrl: string }> {
   const site = await app.siteConfig.publicSite();
@@ -53,6 +54,7 @@ async function handleUpload(app: FastifyInstance, request: FastifyRequest, who: 
 
 export async function uploadRoutes(app: FastifyInstance) {
   await app.register(multipart, { limits: { files: 1, fields: 10, parts: 12 } });
+  await app.register(serveUploads);
 
   app.post('/api/ajax/upload', { preHandler: requireUser }, async (request, reply) => {
     const member = currentUser(request);
