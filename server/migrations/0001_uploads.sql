@@ -21,3 +21,12 @@ CREATE UNIQUE INDEX "attachment_sha1_topic_storage_uq" ON "attachment" USING btr
 CREATE INDEX "attachment_topic_idx" ON "attachment" USING btree ("topic");
 --> statement-breakpoint
 CREATE INDEX "attachment_last_upload_idx" ON "attachment" USING btree ("last_upload_time" desc);
+--> statement-breakpoint
+CREATE TABLE "area" (
+	"id" integer PRIMARY KEY NOT NULL,
+	"pid" integer DEFAULT 0 NOT NULL,
+	"level" smallint NOT NULL,
+	"name" varchar(50) NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "area_pid_level_idx" ON "area" USING btree ("pid","level");

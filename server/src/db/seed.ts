@@ -1,4 +1,5 @@
 import { SETTINGS } from '../modules/site-config/settings.ts';
+import { seedAreas } from '../modules/uploads/area.ts';
 import type { Db } from './client.ts';
 import { config } from './schema.ts';
 
@@ -23,5 +24,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
     .onConflictDoNothing({ target: config.name })
     .returning({ name: config.name });
   options.log?.(`settings: ${added.length} added, ${SETTINGS.length - added.length} already present`);
+  const areasAdded = await seedAreas(db);
+  options.log?.(`areas: ${areasAdded} added`);
   return { settingsAdded: added.length };
 }

@@ -6,6 +6,8 @@ import { currentAdmin, currentUser, requireAdmin, requireUser } from '../session
 import { storeUpload, type AttachmentRow, type Uploader, type UploadSettings } from './service.ts';
 import { suffixOf } from './allow-list.ts';
 import { serveUploads } from './serve.ts';
+import { buildSuffixSvg } from './suffix-svg.ts';
+import { listAreas } from './area.ts';
 
 async function uploadSettings(app: FastifyInstance): Promise<UploadSettings & { cdnUrl: string }> {
   const site = await app.siteConfig.publicSite();
@@ -65,4 +67,22 @@ export async function uploadRoutes(app: FastifyInstance) {
     const staff = currentAdmin(request);
     return reply.ok(await handleUpload(app, request, { adminId: staff.id }), 'upload.successful');
   });
+
+  for (const [prefix, guard] of [['/api', undefined], ['/admin', requireAdmin]] as const) {
+    const preHandler = guard ? [guard] : [];
+    app.get(`${prefix}/ajax/buildSuffixSvg`, { preHandler }, async (request, reply) => {
+      const query = request.query as Record<string, unknown>;
+      const svg = buildSuffixSvg(String(query.suffix ?? 'file'), typeof query.background === 'string' ? query.background : undefined);
+      return reply
+        .type('image/svg+xml')
+        .header('cache-control', 'public, max-age=86400')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .send(svg);
+    });
+    app.get(`${prefix}/ajax/area`, { preHandler }, async (request, reply) => {
+      const query = request.query as Record<string, unknown>;
+      const pick = (v: unknown) => (typeof v === 'string' && /^\d{1,12}$/.test(v) ? v : undefined);
+      return reply.ok(await listAreas(app.deps.db, { province: pick(query.province), city: pick(query.city) }));
+    });
+  }
 }

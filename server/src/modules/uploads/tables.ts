@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * One stored file (conventions "Uploads"). The same sha1 + topic + storage is stored once;
@@ -29,4 +29,16 @@ export const attachment = pgTable(
     index('attachment_topic_idx').on(t.topic),
     index('attachment_last_upload_idx').on(sql`${t.lastUploadTime} desc`),
   ],
+);
+
+/** Province (level 1) → city (2) → district (3), keyed by the GB/T 2260 code; seeded from china-area-data. */
+export const area = pgTable(
+  'area',
+  {
+    id: integer('id').primaryKey(),
+    pid: integer('pid').notNull().default(0),
+    level: smallint('level').notNull(),
+    name: varchar('name', { length: 50 }).notNull(),
+  },
+  (t) => [index('area_pid_level_idx').on(t.pid, t.level)],
 );
