@@ -8,6 +8,8 @@ import { suffixOf } from './allow-list.ts';
 import { serveUploads } from './serve.ts';
 import { buildSuffixSvg } from './suffix-svg.ts';
 import { listAreas } from './area.ts';
+import { callbackRecord, issueUploadToken, recordCloudUpload, type QiniuSettings } from './qiniu.ts';
+import { validate } from '../../shared/validation.ts';
 
 async function uploadSettings(app: FastifyInstance): Promise<UploadSettings & { cdnUrl: string }> {
   const site = await app.siteConfig.publicSite();
@@ -83,6 +85,34 @@ export async function uploadRoutes(app: FastifyInstance) {
       const query = request.query as Record<string, unknown>;
       const pick = (v: unknown) => (typeof v === 'string' && /^\d{1,12}$/.test(v) ? v : undefined);
       return reply.ok(await listAreas(app.deps.db, { province: pick(query.province), city: pick(query.city) }));
+    });
+  }
+
+  const qiniuSettings = async (): Promise<QiniuSettings> => ({
+    accessKey: await app.siteConfig.string('qiniuAccessKey'),
+    secretKey: await app.siteConfig.string('qiniuSecretKey'),
+    bucket: await app.siteConfig.string('qiniuBucket'),
+    domain: await app.siteConfig.string('qiniuDomain'),
+  });
+  for (const [prefix, guard, who] of [
+    ['/api', requireUser, (r: FastifyRequest): Uploader => ({ userId: currentUser(r).id })],
+    ['/admin', requireAdmin, (r: FastifyRequest): Uploader => ({ adminId: currentAdmin(r).id })],
+  ] as const) {
+    app.get(`${prefix}/Qiniu/getToken`, { preHandler: guard }, async (_request, reply) => {
+      const settings = await qiniuSettings();
+      if (!settings.accessKey || !settings.secretKey || !settings.bucket) throw new ApiError('upload.tokenFailed');
+      return reply.ok(issueUploadToken(settings));
+    });
+    // Spec §7: a failed record is only logged; the upload itself already succeeded.
+    app.post(`${prefix}/Qiniu/callback`, { preHandler: guard }, async (request, reply) => {
+      try {
+        const input = validate(callbackRecord, request.body, request.lang);
+        const row = await recordCloudUpload(app.deps.db, await qiniuSettings(), input, who(request));
+        if (!row) request.log.warn({ url: input.url }, 'qiniu callback outside the domain');
+      } catch (error) {
+        request.log.warn({ err: error }, 'qiniu callback not recorded');
+      }
+      return reply.ok(null);
     });
   }
 }
