@@ -1,4 +1,4 @@
-import areaData from 'china-area-data/data.json' with { type: 'json' };
+import { createRequire } from 'node:module';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { area } from './tables.ts';
@@ -6,8 +6,11 @@ import { area } from './tables.ts';
 const CHINA = '86';
 type AreaTree = Record<string, Record<string, string>>;
 
+/** Loaded with require: the server bundle keeps npm packages external, and JSON import attributes do not survive it. */
+const loadAreaData = (): AreaTree => createRequire(import.meta.url)('china-area-data/data.json') as AreaTree;
+
 /** Every region from the kept `china-area-data` package: code → parent code, level 1–3. */
-export function areaRows(data: AreaTree = areaData as AreaTree) {
+export function areaRows(data: AreaTree = loadAreaData()) {
   const rows: (typeof area.$inferInsert)[] = [];
   const walk = (parent: string, level: number) => {
     for (const [code, name] of Object.entries(data[parent] ?? {})) {
