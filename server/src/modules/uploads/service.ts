@@ -160,8 +160,10 @@ export async function releaseAttachment(db: Db, dataDir: string, id: number, opt
     if (!row) return undefined;
     if (row.quote > 0 && !options.force) return undefined;
     await tx.delete(attachment).where(and(eq(attachment.id, id)));
+    // Inside the transaction: an identical upload waiting on this row's unique key continues only
+    // after the commit, then finds no file and puts its own copy in place.
+    if (row.storage === 'local') await removeQuietly(pathInRoot(storageRoot(dataDir), row.url));
     return row;
   });
-  if (removed?.storage === 'local') await removeQuietly(pathInRoot(storageRoot(dataDir), removed.url));
   return removed !== undefined;
 }
