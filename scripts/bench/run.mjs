@@ -1,15 +1,17 @@
 #!/usr/bin/env node
-// `npm run bench [-- throughput cold-start page-weight]`: prints each figure beside its budget.
+// `npm run bench [-- throughput cold-start page-weight uploads]`: prints each figure beside its budget.
 // Figures are informative; nothing here is asserted by `npm test`.
 import { coldStartBench } from './cold-start.mjs';
 import { ensureServerBuild, ensureWebBuild } from './lib.mjs';
 import { pageWeightBench } from './page-weight.mjs';
 import { throughputBench } from './throughput.mjs';
+import { uploadsBench } from './uploads.mjs';
 
 const PARTS = {
   throughput: { title: '(a) API throughput', needsWeb: false, run: throughputBench },
   'cold-start': { title: '(b) cold start and memory', needsWeb: false, run: coldStartBench },
   'page-weight': { title: '(c) page weight before interaction', needsWeb: true, run: pageWeightBench },
+  uploads: { title: '(d) 2 GB upload and download', needsWeb: false, run: uploadsBench },
 };
 
 const chosen = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

@@ -11,6 +11,7 @@ import { sessionRoutes } from './modules/session/routes.ts';
 import { siteConfigPlugin } from './modules/site-config/plugin.ts';
 import { siteConfigRoutes } from './modules/site-config/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
+import { uploadRoutes } from './modules/uploads/routes.ts';
 import { corePlugin } from './plugins/core.ts';
 import { navigationPlugin } from './plugins/navigation.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -59,5 +60,6 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(siteConfigRoutes);
   await app.register(siteRoutes);
   await app.register(adminRoutes);
+  await app.register(uploadRoutes);
   return app;
 }

@@ -6,7 +6,7 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { toast } from './components/toast.tsx';
 import { indexInitQuery } from './features/site/api/get-index-init.ts';
-import { i18n, initI18n } from './app/i18n.ts';
+import { i18n, initI18n } from './lib/i18n.ts';
 import { queryClient } from './app/query-client.ts';
 import { resolveRouteName } from './app/route-names.ts';
 import { routes } from './app/routes.tsx';

@@ -94,7 +94,8 @@ export const navigationPlugin = fp(async (app: FastifyInstance, options: Navigat
   }
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!isNavigation(request) || staticFiles.has(request.url.split('?')[0]!)) return;
+    // Uploaded files (uploads module) are files even when a browser navigates to them.
+    if (!isNavigation(request) || staticFiles.has(request.url.split('?')[0]!) || request.url.startsWith('/storage/')) return;
     const accepted = acceptedEncodings(request.headers['accept-encoding']);
     const encoding = ENCODINGS.find(({ name }) => accepted.has(name) && shell.encoded.has(name))?.name;
     if (shell.encoded.size > 0) reply.header('vary', 'accept-encoding');

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryRouter } from 'react-router';
-import { initI18n } from './i18n.ts';
+import { initI18n } from '../lib/i18n.ts';
 import { opensPage } from './resolve-route.ts';
 import { resolveRouteName } from './route-names.ts';
 import { routes } from './routes.tsx';

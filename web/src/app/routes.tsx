@@ -3,7 +3,7 @@ import { replace, type LoaderFunctionArgs, type RouteObject } from 'react-router
 import type { ContentName } from '../features/content/api/get-content.ts';
 import { useAdminMenus } from '../features/admin/shell/menus-store.ts';
 import { requireMember } from './guards.ts';
-import { loadNamespaces } from './i18n.ts';
+import { loadNamespaces } from '../lib/i18n.ts';
 import type { RouteHandle } from './route-handle.ts';
 import { RootLayout } from './shell/root-layout.tsx';
 import { RouteError } from './shell/route-error.tsx';

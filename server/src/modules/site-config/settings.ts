@@ -40,6 +40,10 @@ export const SETTINGS: readonly SettingDefinition[] = [
   { name: 'uploadSaveName', group: 'upload', title: 'Saved file name', type: 'string', value: UPLOAD_DEFAULTS.saveName },
   { name: 'uploadAllowedSuffixes', group: 'upload', title: 'Allowed suffixes', type: 'string', value: UPLOAD_DEFAULTS.allowedSuffixes },
   { name: 'uploadAllowedMimeTypes', group: 'upload', title: 'Allowed MIME types', type: 'string', value: UPLOAD_DEFAULTS.allowedMimeTypes },
+  { name: 'qiniuAccessKey', group: 'upload', title: 'Qiniu access key', type: 'string', value: '' },
+  { name: 'qiniuSecretKey', group: 'upload', title: 'Qiniu secret key', type: 'string', value: '' },
+  { name: 'qiniuBucket', group: 'upload', title: 'Qiniu bucket', type: 'string', value: '' },
+  { name: 'qiniuDomain', group: 'upload', title: 'Qiniu domain', type: 'string', value: '' },
   { name: 'tokenKeepTime', group: 'security', title: 'Access token keep time (seconds)', type: 'number', value: ACCESS_TOKEN_TTL_S },
   { name: 'refreshTokenKeepTime', group: 'security', title: 'Refresh token keep time (seconds)', type: 'number', value: REFRESH_TOKEN_TTL_S },
   // Mail server of the settings page (its "send test mail") and of e-mail codes.

@@ -1,0 +1,169 @@
+import type { MultipartFile } from '@fastify/multipart';
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { fileTypeFromFile } from 'file-type';
+import { imageSizeFromFile } from 'image-size/fromFile';
+import type { Db } from '../../db/client.ts';
+import { ApiError } from '../../shared/errors.ts';
+import { isAllowed, suffixOf, type AllowLists } from './allow-list.ts';
+import { buildSaveName } from './save-name.ts';
+import { exists, moveInto, pathInRoot, removeQuietly, storageRoot, tempDir } from './storage.ts';
+import { attachment } from './tables.ts';
+
+export type AttachmentRow = typeof attachment.$inferSelect;
+
+export interface UploadSettings extends AllowLists {
+  maxSize: number;
+  saveName: string;
+}
+
+export interface Uploader {
+  adminId?: number;
+  userId?: number;
+}
+
+const TOPIC = /^[A-Za-z0-9_-]{1,20}$/;
+const IMAGE = /^image\/(png|jpeg|gif|webp|bmp|tiff|avif)$/;
+
+const typeNotAllowed = () => new ApiError('upload.typeNotAllowed');
+const sizeExceeded = () => new ApiError('upload.sizeExceeded');
+const incomplete = () => new ApiError('upload.incomplete');
+
+/** Streams the part to a temporary file, hashing as it goes; never holds the whole file in memory. */
+async function receive(part: MultipartFile, folder: string): Promise<{ temp: string; sha1: string; size: number }> {
+  await mkdir(folder, { recursive: true });
+  const temp = join(folder, randomUUID());
+  const hash = createHash('sha1');
+  let size = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      size += chunk.length;
+      done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(part.file, meter, createWriteStream(temp));
+  } catch (error) {
+    await removeQuietly(temp);
+    throw error;
+  }
+  if (part.file.truncated) {
+    await removeQuietly(temp);
+    throw sizeExceeded();
+  }
+  return { temp, sha1: hash.digest('hex'), size };
+}
+
+/**
+ * Local upload (spec §5, conventions "Uploads"): checks, then stores once per sha1 + topic +
+ * storage. A repeat upload raises `quote` in the same statement (INSERT … ON CONFLICT), so
+ * concurrent identical uploads end up as one row and one file.
+ */
+export async function storeUpload(
+  db: Db,
+  dataDir: string,
+  part: MultipartFile,
+  topicInput: unknown,
+  settings: UploadSettings,
+  who: Uploader,
+): Promise<AttachmentRow> {
+  const topic = topicInput === undefined || topicInput === '' ? 'default' : String(topicInput);
+  if (!TOPIC.test(topic)) {
+    part.file.resume();
+    throw typeNotAllowed();
+  }
+  const originalName = part.filename ?? '';
+  const suffix = suffixOf(originalName);
+  if (!originalName) {
+    part.file.resume();
+    throw incomplete();
+  }
+  if (!isAllowed(suffix, { ext: suffix, mime: '' }, { suffixes: settings.suffixes, mimeTypes: '' })) {
+    part.file.resume();
+    throw typeNotAllowed();
+  }
+  const received = await receive(part, tempDir(dataDir));
+  try {
+    if (received.size === 0) throw incomplete();
+    if (received.size > settings.maxSize) throw sizeExceeded();
+    const sniffed = await fileTypeFromFile(received.temp);
+    if (!isAllowed(suffix, sniffed, settings)) throw typeNotAllowed();
+    const mimetype = sniffed!.mime;
+    let width = 0;
+    let height = 0;
+    if (IMAGE.test(mimetype)) {
+      const dims = await imageSizeFromFile(received.temp).catch(() => undefined);
+      if (!dims) throw typeNotAllowed();
+      width = dims.width ?? 0;
+      height = dims.height ?? 0;
+    }
+    const saveName = buildSaveName({ template: settings.saveName, topic, originalName, suffix, sha1: received.sha1 });
+    const root = storageRoot(dataDir);
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(attachment)
+        .values({
+          topic,
+          adminId: who.adminId ?? 0,
+          userId: who.userId ?? 0,
+          url: `/${saveName}`,
+          width,
+          height,
+          name: originalName.split(/[/\\]/).pop()!.slice(0, 120),
+          size: received.size,
+          mimetype,
+          storage: 'local',
+          sha1: received.sha1,
+        })
+        .onConflictDoUpdate({
+          target: [attachment.sha1, attachment.topic, attachment.storage],
+          set: { quote: sql`${attachment.quote} + 1`, lastUploadTime: sql`now()` },
+        })
+        .returning();
+      const target = pathInRoot(root, row!.url);
+      // First upload, or the stored file went missing: put this copy in place.
+      if (!(await exists(target))) await moveInto(received.temp, target);
+      return row!;
+    });
+  } finally {
+    await removeQuietly(received.temp);
+  }
+}
+
+/** Attachments, newest upload first, optionally filtered (for the admin list). */
+export async function listAttachments(db: Db, filter: { topic?: string; page?: number; limit?: number } = {}) {
+  const limit = Math.min(Math.max(filter.limit ?? 10, 1), 100);
+  const offset = (Math.max(filter.page ?? 1, 1) - 1) * limit;
+  const where = filter.topic ? eq(attachment.topic, filter.topic) : undefined;
+  const rows = await db.select().from(attachment).where(where).orderBy(desc(attachment.lastUploadTime)).limit(limit).offset(offset);
+  const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(attachment).where(where);
+  return { list: rows, total: count?.total ?? 0 };
+}
+
+/**
+ * Releases one reference; the row and the local file go when nothing references them any more.
+ * `force` removes regardless (the admin's delete). Returns whether the file was removed.
+ */
+export async function releaseAttachment(db: Db, dataDir: string, id: number, options: { force?: boolean } = {}): Promise<boolean> {
+  const removed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(attachment)
+      .set({ quote: sql`${attachment.quote} - 1` })
+      .where(eq(attachment.id, id))
+      .returning();
+    if (!row) return undefined;
+    if (row.quote > 0 && !options.force) return undefined;
+    await tx.delete(attachment).where(and(eq(attachment.id, id)));
+    // Inside the transaction: an identical upload waiting on this row's unique key continues only
+    // after the commit, then finds no file and puts its own copy in place.
+    if (row.storage === 'local') await removeQuietly(pathInRoot(storageRoot(dataDir), row.url));
+    return row;
+  });
+  return removed !== undefined;
+}

@@ -1,0 +1,6 @@
+import { lazy } from 'react';
+
+/** Lazily loaded (antd stays out of the storefront bundle). Props: see ImageUploadProps. */
+export const ImageUpload = lazy(() => import('./image-upload.tsx'));
+export type { ImageUploadProps } from './image-upload.tsx';
+export { uploadFile, percentOf, type UploadedFile, type UploadOptions, type UploadProgress } from './upload-file.ts';

@@ -1,0 +1,103 @@
+import { CODE, HEADER } from '@framecraft/contracts/constants';
+import type { Envelope } from '@framecraft/contracts/envelope';
+import { translate } from '@framecraft/contracts/messages';
+import { RequestError, type RequestContext } from '../../lib/request';
+import { getEnvironment } from '../../lib/request/config.ts';
+import { refreshOnce } from '../../lib/request/refresh.ts';
+import { accessToken } from '../../lib/request/session.ts';
+import { rewriteAdminUrl } from '../../lib/request/url.ts';
+import { getLanguage } from '../../stores/language.ts';
+
+/** The stored file as the server answers it (conventions "Uploads"). */
+export interface UploadedFile {
+  id: number;
+  topic: string;
+  url: string;
+  full_url: string;
+  name: string;
+  size: number;
+  mimetype: string;
+  suffix: string;
+  sha1: string;
+  width: number;
+  height: number;
+}
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+  /** 0–100 with 2 decimals (spec §3). */
+  percent: number;
+}
+
+export interface UploadOptions {
+  /** Which upload endpoint and token: the member's (`/api`) or the admin's (`/admin`). */
+  context: RequestContext;
+  topic?: string;
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+}
+
+export const percentOf = (loaded: number, total: number) => (total > 0 ? Math.floor((loaded / total) * 10_000) / 100 : 0);
+
+/**
+ * One local upload (spec §7: multipart `file`, no timeout). XMLHttpRequest because fetch reports
+ * no upload progress; headers and the 409 token refresh follow the request layer's rules.
+ */
+export async function uploadFile(file: File, options: UploadOptions): Promise<UploadedFile> {
+  const first = await send(file, options);
+  if (first.code === CODE.tokenExpired && (await refreshOnce(options.context)) === 'refreshed') {
+    return unwrap(await send(file, options), options);
+  }
+  return unwrap(first, options);
+}
+
+function endpoint(context: RequestContext): string {
+  return context === 'admin' ? rewriteAdminUrl('/admin/ajax/upload') : '/api/ajax/upload';
+}
+
+function unwrap(envelope: Envelope<{ file: UploadedFile }>, options: UploadOptions): UploadedFile {
+  if (envelope.code === CODE.success && envelope.data) return envelope.data.file;
+  const message = envelope.msg || translate(getLanguage(), 'upload.failed');
+  throw new RequestError('code', message, { url: endpoint(options.context), envelope });
+}
+
+function send(file: File, options: UploadOptions): Promise<Envelope<{ file: UploadedFile }>> {
+  const url = endpoint(options.context);
+  const lang = getLanguage();
+  return new Promise((resolve, reject) => {
+    if (options.signal?.aborted) return reject(new RequestError('cancel', '', { url }));
+    const xhr = new XMLHttpRequest();
+    const query = options.topic ? `?topic=${encodeURIComponent(options.topic)}` : '';
+    xhr.open('POST', `${getEnvironment().baseUrl ?? ''}${url}${query}`);
+    xhr.setRequestHeader(HEADER.lang, lang);
+    xhr.setRequestHeader(HEADER.server, 'true');
+    xhr.setRequestHeader(options.context === 'admin' ? HEADER.adminToken : HEADER.userToken, accessToken(options.context));
+    xhr.upload.onprogress = (event) => {
+      const total = event.lengthComputable ? event.total : file.size;
+      options.onProgress?.({ loaded: event.loaded, total, percent: percentOf(event.loaded, total) });
+    };
+    const abort = () => xhr.abort();
+    options.signal?.addEventListener('abort', abort, { once: true });
+    const done = () => options.signal?.removeEventListener('abort', abort);
+    xhr.onabort = () => {
+      done();
+      reject(new RequestError('cancel', '', { url }));
+    };
+    xhr.onerror = () => {
+      done();
+      reject(new RequestError('network', translate(lang, 'upload.failed'), { url }));
+    };
+    xhr.onload = () => {
+      done();
+      try {
+        resolve(JSON.parse(xhr.responseText) as Envelope<{ file: UploadedFile }>);
+      } catch (cause) {
+        reject(new RequestError('http', translate(lang, 'upload.failed'), { url, status: xhr.status, cause }));
+      }
+    };
+    const form = new FormData();
+    form.append('file', file, file.name);
+    xhr.send(form);
+  });
+}
