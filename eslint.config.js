@@ -1,10 +1,10 @@
 // Lint: correctness rules that the type checker does not cover, React's hook rules, and the one-way
 // import flow of ARCHITECTURE.md (shared → features → app on the web; shared → modules → app on the server).
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
+import { importZones } from './scripts/eslint/import-zones.js';
 
 const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -15,7 +15,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { 'import-x': importX },
+    plugins: { framecraft: { rules: { 'import-zones': importZones } } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
       '@typescript-eslint/no-explicit-any': 'error',
@@ -32,7 +32,7 @@ export default tseslint.config(
       // the deliberate render-time caches of the keep-alive outlet and the progress bar.
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      'import-x/no-restricted-paths': [
+      'framecraft/import-zones': [
         'error',
         {
           zones: [
@@ -59,7 +59,7 @@ export default tseslint.config(
     files: ['server/src/**/*.ts'],
     rules: {
       'no-console': 'off',
-      'import-x/no-restricted-paths': [
+      'framecraft/import-zones': [
         'error',
         {
           zones: [
