@@ -101,3 +101,4 @@ export const token = pgTable(
 );
 
 export * from '../modules/admin/tables.ts';
+export * from '../modules/catalogue/tables.ts';

@@ -1,4 +1,5 @@
 import { seedAdmin, type AdminSeedOptions } from '../modules/admin/seed.ts';
+import { seedCatalogue } from '../modules/catalogue/seed.ts';
 import { SETTINGS } from '../modules/site-config/settings.ts';
 import type { Db } from './client.ts';
 import { config } from './schema.ts';
@@ -8,6 +9,8 @@ export interface SeedOptions {
   log?: (line: string) => void;
   /** The first super admin's password and where its credentials are printed (admin module). */
   admin?: AdminSeedOptions;
+  /** Benchmark catalogue size (`db:seed -- --items N`); the demo shop when the catalogue is empty. */
+  catalogueItems?: number;
 }
 
 export interface SeedResult {
@@ -28,5 +31,6 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
   options.log?.(`settings: ${added.length} added, ${SETTINGS.length - added.length} already present`);
   const admin = await seedAdmin(db, { announce: options.log, ...options.admin });
   options.log?.(`admin rules: ${admin.rulesAdded} added`);
+  await seedCatalogue(db, { log: options.log, items: options.catalogueItems });
   return { settingsAdded: added.length };
 }
