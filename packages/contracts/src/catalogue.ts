@@ -26,8 +26,11 @@ export const pageQuery = {
   limit: optional(z.coerce.number().int().min(1).max(LIST_LIMIT.max)).default(LIST_LIMIT.default),
 };
 
-export const catalogueListQuery = z
-  .object({
+/** Unknown parameters are refused, not ignored: a mistyped filter must not silently show everything. */
+const strict = { error: (issue: { code: string }) => (issue.code === 'unrecognized_keys' ? 'catalogue.unknownParameter' : undefined) };
+
+export const catalogueListQuery = z.strictObject(
+  {
     type: optional(id),
     kind: optional(z.enum(COURSE_KINDS)),
     price: optional(z.enum(PRICE_BANDS)),
@@ -37,9 +40,10 @@ export const catalogueListQuery = z
     /** The newest id the first page saw; later pages ignore items added since (stable paging). */
     snapshot: optional(id),
     ...pageQuery,
-  })
-  .strict();
+  },
+  strict,
+);
 export type CatalogueListQuery = z.input<typeof catalogueListQuery>;
 
-export const courseIdInput = z.object({ id }).strict();
-export const pageInput = z.object(pageQuery).strict();
+export const courseIdInput = z.strictObject({ id }, strict);
+export const pageInput = z.strictObject(pageQuery, strict);
