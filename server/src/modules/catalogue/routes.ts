@@ -47,11 +47,9 @@ export async function catalogueRoutes(app: FastifyInstance) {
     return reply.ok(await courseDetail(db, id, request.lang, request.user));
   });
 
-  app.get<{ Params: { file: string } }>('/api/catalogue/art/:file', async (request, reply) => {
-    const match = /^(\d{1,9})\.svg$/.exec(request.params.file);
-    if (!match) return reply.callNotFound();
-    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=31536000, immutable').send(artSvg(Number(match[1])));
-  });
+  app.get<{ Params: { seed: string } }>('/api/catalogue/art/:seed(^\\d{1,9}).svg', async (request, reply) =>
+    reply.type('image/svg+xml').header('cache-control', 'public, max-age=31536000, immutable').send(artSvg(Number(request.params.seed))),
+  );
 
   app.get('/api/vip/tiers', async (request, reply) => reply.ok({ list: await vipTiers(db, request.lang) }));
 
