@@ -13,8 +13,9 @@ describe('catalogue detail, home and VIP tiers', () => {
     ctx = await createTestApp();
     api = catalogueClient(ctx);
     const db = ctx.database.db;
-    [courseItem] = await db.select().from(course).where(and(eq(course.kind, 'course'), eq(course.status, 'on_sale'))).limit(1);
-    [materialItem] = await db.select().from(course).where(and(eq(course.kind, 'material'), eq(course.status, 'on_sale'))).limit(1);
+    const firstOf = async (kind: string) => (await db.select().from(course).where(and(eq(course.kind, kind), eq(course.status, 'on_sale'))).limit(1))[0]!;
+    courseItem = await firstOf('course');
+    materialItem = await firstOf('material');
     // Every lesson has a video here, so a leak of a non-preview one would show.
     await db.update(lesson).set({ video: '/storage/lesson-video.mp4' });
   });
