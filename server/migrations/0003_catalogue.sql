@@ -125,7 +125,7 @@ CREATE TABLE "vip" (
 --> statement-breakpoint
 CREATE UNIQUE INDEX "browse_history_user_course_uq" ON "browse_history" USING btree ("user_id","course_id");
 --> statement-breakpoint
-CREATE INDEX "browse_history_user_time_idx" ON "browse_history" USING btree ("user_id","last_view_time" DESC NULLS LAST);
+CREATE INDEX "browse_history_user_time_idx" ON "browse_history" USING btree ("user_id","last_view_time" DESC NULLS FIRST);
 --> statement-breakpoint
 CREATE INDEX "type_pid_idx" ON "type" USING btree ("pid");
 --> statement-breakpoint
@@ -133,17 +133,17 @@ CREATE INDEX "chapter_course_idx" ON "chapter" USING btree ("course_id");
 --> statement-breakpoint
 CREATE UNIQUE INDEX "collect_user_course_uq" ON "collect" USING btree ("user_id","course_id");
 --> statement-breakpoint
-CREATE INDEX "collect_user_time_idx" ON "collect" USING btree ("user_id","create_time" DESC NULLS LAST);
+CREATE INDEX "collect_user_time_idx" ON "collect" USING btree ("user_id","create_time" DESC NULLS FIRST);
 --> statement-breakpoint
-CREATE INDEX "course_status_newest_idx" ON "course" USING btree ("status","create_time" DESC NULLS LAST,"id" DESC NULLS LAST);
+CREATE INDEX "course_status_newest_idx" ON "course" USING btree ("status","create_time" DESC NULLS FIRST,"id" DESC NULLS FIRST);
 --> statement-breakpoint
-CREATE INDEX "course_status_popular_idx" ON "course" USING btree ("status","sales" DESC NULLS LAST,"id" DESC NULLS LAST);
+CREATE INDEX "course_status_popular_idx" ON "course" USING btree ("status","sales" DESC NULLS FIRST,"id" DESC NULLS FIRST);
 --> statement-breakpoint
 CREATE INDEX "course_status_price_idx" ON "course" USING btree ("status","price","id");
 --> statement-breakpoint
-CREATE INDEX "course_type_newest_idx" ON "course" USING btree ("type_id","status","create_time" DESC NULLS LAST,"id" DESC NULLS LAST);
+CREATE INDEX "course_type_newest_idx" ON "course" USING btree ("type_id","status","create_time" DESC NULLS FIRST,"id" DESC NULLS FIRST);
 --> statement-breakpoint
-CREATE INDEX "course_kind_newest_idx" ON "course" USING btree ("kind","status","create_time" DESC NULLS LAST,"id" DESC NULLS LAST);
+CREATE INDEX "course_kind_newest_idx" ON "course" USING btree ("kind","status","create_time" DESC NULLS FIRST,"id" DESC NULLS FIRST);
 --> statement-breakpoint
 CREATE INDEX "course_file_course_idx" ON "course_file" USING btree ("course_id");
 --> statement-breakpoint
@@ -153,7 +153,7 @@ CREATE INDEX "lesson_course_idx" ON "lesson" USING btree ("course_id");
 --> statement-breakpoint
 CREATE INDEX "lesson_chapter_idx" ON "lesson" USING btree ("chapter_id");
 --> statement-breakpoint
-CREATE INDEX "notice_status_publish_idx" ON "notice" USING btree ("status","publish_time" DESC NULLS LAST);
+CREATE INDEX "notice_status_publish_idx" ON "notice" USING btree ("status","publish_time" DESC NULLS FIRST);
 --> statement-breakpoint
 CREATE UNIQUE INDEX "tag_name_zh_uq" ON "tag" USING btree ("name_zh");
 --> statement-breakpoint

@@ -28,8 +28,10 @@ describe('catalogue list', () => {
   async function all(query: string) {
     const first = await api.list(`${query}&limit=50`);
     const items = [...first.list];
-    for (let page = 2; items.length < first.total; page++) {
-      items.push(...(await api.list(`${query}&limit=50&page=${page}&snapshot=${first.snapshot}`)).list);
+    for (let page = 2, more = first.hasMore; more; page++) {
+      const next = await api.list(`${query}&limit=50&page=${page}&snapshot=${first.snapshot}`);
+      items.push(...next.list);
+      more = next.hasMore;
     }
     return items;
   }
@@ -64,7 +66,7 @@ describe('catalogue list', () => {
     const child = await all(`type=${children[0]}`);
     expect(child.length).toBeGreaterThan(0);
     expect(child.every((i) => i.typeId === children[0])).toBe(true);
-    expect((await api.list('type=999999')).total).toBe(0);
+    expect((await api.list('type=999999')).list).toEqual([]);
   });
 
   it.each([
@@ -101,8 +103,8 @@ describe('catalogue list', () => {
     expect(bySubtitle.length).toBe(onSale.filter((i) => i.kind === 'course').length);
     // "航拍" is a tag name and part of one title: both match.
     expect(byTag.some((i) => i.title === 'Snow mountain aerials')).toBe(true);
-    expect((await api.list('keyword=%25')).total).toBe(0);
-    expect((await api.list('keyword=_')).total).toBe(0);
+    expect((await api.list('keyword=%25')).list).toEqual([]);
+    expect((await api.list('keyword=_')).list).toEqual([]);
     const combined = await all('keyword=lut&kind=material&price=paid&sort=popular');
     expect(combined.every((i) => i.kind === 'material' && i.price > 0)).toBe(true);
   });
@@ -129,7 +131,7 @@ describe('catalogue list', () => {
     const second = await api.list(`sort=newest&limit=10&page=2&snapshot=${first.snapshot}`);
     const expected = [...onSale].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id).slice(10, 20);
     expect(second.list.map((i) => i.id)).toEqual(expected.map((i) => i.id));
-    expect(second.total).toBe(first.total);
+    expect(first.hasMore && second.hasMore).toBe(true);
     const fresh = await api.list('sort=newest&limit=10');
     expect(fresh.snapshot).toBeGreaterThanOrEqual(added.at(-1)!.id);
     expect(fresh.list.slice(0, 3).map((i) => i.id).sort()).toEqual(added.map((i) => i.id).sort());
@@ -155,7 +157,7 @@ describe('catalogue list', () => {
   });
 
   it('treats an empty filter value as not set', async () => {
-    const everything = await api.list('sort=newest');
-    expect((await api.list('kind=&price=&type=&keyword=&sort=newest')).total).toBe(everything.total);
+    const everything = await all('sort=newest');
+    expect(await all('kind=&price=&type=&keyword=&sort=newest')).toEqual(everything);
   });
 });

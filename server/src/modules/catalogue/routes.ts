@@ -35,7 +35,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
     const result = await listCourses(db, { ...query, typeIds }, query.sort, query.page, query.limit);
     return reply.ok({
       list: result.rows.map((row) => toCard(row, request.lang)),
-      total: result.total,
+      hasMore: result.hasMore,
       page: query.page,
       limit: query.limit,
       snapshot: result.snapshot,

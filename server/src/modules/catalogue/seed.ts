@@ -182,6 +182,9 @@ export async function seedCatalogue(db: Db, options: CatalogueSeedOptions = {}):
     const have = count === 0 ? demoCount : count;
     if (target > have) await insertItems(tx, typeIds, tagIds, 1000 + have, 1000 + target);
   });
+  // Fresh planner statistics: without them a bulk-loaded catalogue is sorted in full instead of
+  // read from its indexes (PGlite has no autovacuum to notice the load).
+  await db.execute(sql`analyze ${course}, ${courseTag}, ${chapter}, ${lesson}, ${courseFile}`);
   options.log?.(`catalogue: ${target - count} items added`);
   return { itemsAdded: target - count };
 }

@@ -124,20 +124,23 @@ export function listConditions(filter: ListFilter): SQL {
   return and(...conditions)!;
 }
 
+/**
+ * One page, newest id included for stable paging. No total: counting 100 000 rows on every
+ * request costs more than the page itself, so the answer says whether another page follows
+ * (one extra row is read) — enough for infinite scroll (decision 008).
+ */
 export async function listCourses(db: Db, filter: ListFilter, sort: ListSort, page: number, limit: number) {
-  const where = listConditions(filter);
-  const [rows, [counted], [newest]] = await Promise.all([
+  const [rows, [newest]] = await Promise.all([
     db
       .select(cardColumns)
       .from(course)
-      .where(where)
+      .where(listConditions(filter))
       .orderBy(...sortOrder[sort])
-      .limit(limit)
+      .limit(limit + 1)
       .offset((page - 1) * limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(course).where(where),
     filter.snapshot === undefined ? db.select({ id: sql<number>`coalesce(max(${course.id}), 0)::int` }).from(course) : [{ id: filter.snapshot }],
   ]);
-  return { rows, total: counted?.total ?? 0, snapshot: newest?.id ?? 0 };
+  return { rows: rows.slice(0, limit), hasMore: rows.length > limit, snapshot: newest?.id ?? 0 };
 }
 
 export async function cardsByIds(db: Db, ids: readonly number[], lang: Language): Promise<Map<number, CourseCard>> {

@@ -58,11 +58,11 @@ export const course = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('course_status_newest_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
-    index('course_status_popular_idx').on(t.status, t.sales.desc(), t.id.desc()),
+    index('course_status_newest_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('course_status_popular_idx').on(t.status, t.sales.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('course_status_price_idx').on(t.status, t.price, t.id),
-    index('course_type_newest_idx').on(t.typeId, t.status, t.createdAt.desc(), t.id.desc()),
-    index('course_kind_newest_idx').on(t.kind, t.status, t.createdAt.desc(), t.id.desc()),
+    index('course_type_newest_idx').on(t.typeId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('course_kind_newest_idx').on(t.kind, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -140,7 +140,7 @@ export const collect = pgTable(
     courseId: integer('course_id').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('collect_user_course_uq').on(t.userId, t.courseId), index('collect_user_time_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [uniqueIndex('collect_user_course_uq').on(t.userId, t.courseId), index('collect_user_time_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
 );
 
 /** One row per member and item: the last view and how many times. */
@@ -155,7 +155,7 @@ export const browseHistory = pgTable(
   },
   (t) => [
     uniqueIndex('browse_history_user_course_uq').on(t.userId, t.courseId),
-    index('browse_history_user_time_idx').on(t.userId, t.lastViewTime.desc()),
+    index('browse_history_user_time_idx').on(t.userId, t.lastViewTime.desc().nullsFirst()),
   ],
 );
 
@@ -171,7 +171,7 @@ export const notice = pgTable(
     publishTime: timestamp('publish_time', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [index('notice_status_publish_idx').on(t.status, t.publishTime.desc())],
+  (t) => [index('notice_status_publish_idx').on(t.status, t.publishTime.desc().nullsFirst())],
 );
 
 /** VIP tier; `days` 0 = lifetime. Buying one is the commerce issue; showing it is this one. */

@@ -3,12 +3,21 @@ import type { TestContext } from '../../../test/app.ts';
 import { createMember } from '../../../test/fixtures.ts';
 import type { CourseCard } from './service.ts';
 
+/** A page of favourites or history (with a total: a member's lists are short). */
 export interface Page<T> {
   list: T[];
   total: number;
   page: number;
   limit: number;
-  snapshot?: number;
+}
+
+/** A page of the catalogue list: no total, whether more follow, and the snapshot for stable paging. */
+export interface ListPage<T> {
+  list: T[];
+  hasMore: boolean;
+  page: number;
+  limit: number;
+  snapshot: number;
 }
 
 /** Calls to the catalogue API of a test app, as a visitor or as a member. */
@@ -28,7 +37,7 @@ export function catalogueClient(ctx: TestContext) {
   };
   return {
     call,
-    async list(query: string, lang = 'en'): Promise<Page<CourseCard>> {
+    async list(query: string, lang = 'en'): Promise<ListPage<CourseCard>> {
       const answer = await call('GET', `/api/catalogue/list?${query}`, { lang });
       if (answer.code !== 1) throw new Error(`list ${query}: ${answer.msg}`);
       return answer.data;
