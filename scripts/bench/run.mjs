@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench [-- throughput cold-start page-weight]`: prints each figure beside its budget.
 // Figures are informative; nothing here is asserted by `npm test`.
+import { catalogueListBench } from './catalogue-list.mjs';
 import { coldStartBench } from './cold-start.mjs';
 import { ensureServerBuild, ensureWebBuild } from './lib.mjs';
 import { pageWeightBench } from './page-weight.mjs';
@@ -10,6 +11,7 @@ const PARTS = {
   throughput: { title: '(a) API throughput', needsWeb: false, run: throughputBench },
   'cold-start': { title: '(b) cold start and memory', needsWeb: false, run: coldStartBench },
   'page-weight': { title: '(c) page weight before interaction', needsWeb: true, run: pageWeightBench },
+  'catalogue-list': { title: '(d) catalogue list at scale', needsWeb: false, run: catalogueListBench },
 };
 
 const chosen = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
