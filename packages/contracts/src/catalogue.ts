@@ -47,3 +47,98 @@ export type CatalogueListQuery = z.input<typeof catalogueListQuery>;
 
 export const courseIdInput = z.strictObject({ id }, strict);
 export const pageInput = z.strictObject(pageQuery, strict);
+
+// ── Answers of the storefront catalogue API (the `data` of the envelope) ─────────────────────
+// Money in integer cents; times in Unix seconds; texts already in the request's language.
+
+export interface CourseCard {
+  id: number;
+  kind: CourseKind;
+  typeId: number;
+  title: string;
+  subtitle: string;
+  cover: string;
+  price: number;
+  originalPrice: number;
+  /** Free for VIP level ≥ this; 0 = no VIP rule. */
+  vipFreeLevel: number;
+  /** Price for any current VIP member; null = none. */
+  vipPrice: number | null;
+  sales: number;
+  views: number;
+  favourites: number;
+  createdAt: number;
+}
+
+/** GET /api/catalogue/list */
+export interface CatalogueListPage {
+  list: CourseCard[];
+  hasMore: boolean;
+  page: number;
+  limit: number;
+  /** Send back as `snapshot` when asking for the next pages. */
+  snapshot: number;
+}
+
+export interface CourseLesson {
+  id: number;
+  title: string;
+  /** Seconds. */
+  duration: number;
+  freePreview: boolean;
+  /** Only for free previews. */
+  video: string | null;
+}
+
+/** GET /api/catalogue/detail?id= */
+export interface CourseDetail extends CourseCard {
+  description: string;
+  gallery: string[];
+  previewVideo: string;
+  type: { id: number; name: string; layout: (typeof DETAIL_LAYOUTS)[number] } | null;
+  tags: { id: number; name: string }[];
+  chapters: { id: number; title: string; lessons: CourseLesson[] }[];
+  /** Never a URL: downloads are delivered to owners (commerce issue). */
+  files: { id: number; name: string; size: number; format: string }[];
+  related: CourseCard[];
+  collected: boolean;
+  owned: boolean;
+  vipCovered: boolean;
+}
+
+export interface VipTierInfo {
+  id: number;
+  level: number;
+  name: string;
+  /** 0 = lifetime. */
+  days: number;
+  price: number;
+  listPrice: number;
+  benefits: string[];
+}
+
+export interface TypeNode {
+  id: number;
+  name: string;
+  icon: string;
+  layout: string;
+  children: TypeNode[];
+}
+
+/** GET /api/catalogue/home */
+export interface CatalogueHome {
+  banner: CourseCard[];
+  notices: { id: number; title: string; publishTime: number }[];
+  latest: CourseCard[];
+  popular: CourseCard[];
+  shelves: { type: { id: number; name: string; icon: string; layout: string }; items: CourseCard[] }[];
+  vipTiers: VipTierInfo[];
+}
+
+/** GET /api/catalogue/collect/list and /history/list */
+export interface MemberCoursePage<Extra> {
+  list: (CourseCard & Extra)[];
+  total: number;
+  page: number;
+  limit: number;
+}

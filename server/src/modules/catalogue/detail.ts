@@ -1,3 +1,4 @@
+import type { CourseDetail, DETAIL_LAYOUTS } from '@framecraft/contracts/catalogue';
 import type { Language } from '@framecraft/contracts/constants';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
@@ -25,7 +26,7 @@ export const courseNotFound = () => new ApiError('catalogue.notFound', { data: {
  * An on-sale item with its syllabus, files (never their URLs), related items, and what the
  * member's session changes (collected, owned, vipCovered). Counts one view.
  */
-export async function courseDetail(db: Db, id: number, lang: Language, member: MemberRow | undefined) {
+export async function courseDetail(db: Db, id: number, lang: Language, member: MemberRow | undefined): Promise<CourseDetail> {
   const item = await findOnSale(db, id);
   if (!item) throw courseNotFound();
   const [[type], tags, chapters, lessons, files, related, collected] = await Promise.all([
@@ -55,7 +56,7 @@ export async function courseDetail(db: Db, id: number, lang: Language, member: M
     description: sanitizeDescription(pick(lang, item.descriptionZh, item.descriptionEn)),
     gallery: item.gallery,
     previewVideo: item.previewVideo,
-    type: type ? { id: type.id, name: pick(lang, type.nameZh, type.nameEn), layout: type.layout } : null,
+    type: type ? { id: type.id, name: pick(lang, type.nameZh, type.nameEn), layout: type.layout as (typeof DETAIL_LAYOUTS)[number] } : null,
     tags,
     chapters: chapters.map((c) => ({
       id: c.id,

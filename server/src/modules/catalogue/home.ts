@@ -1,3 +1,4 @@
+import type { CatalogueHome, TypeNode, VipTierInfo } from '@framecraft/contracts/catalogue';
 import type { Language } from '@framecraft/contracts/constants';
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -8,7 +9,7 @@ const SHELF_SIZE = 8;
 const BANNER_SIZE = 5;
 const NOTICE_COUNT = 5;
 
-export async function vipTiers(db: Db, lang: Language) {
+export async function vipTiers(db: Db, lang: Language): Promise<VipTierInfo[]> {
   const rows = await db.select().from(vipTier).where(eq(vipTier.status, 1)).orderBy(desc(vipTier.weigh), asc(vipTier.level));
   return rows.map((t) => ({
     id: t.id,
@@ -23,7 +24,7 @@ export async function vipTiers(db: Db, lang: Language) {
 }
 
 /** Home sections: banner (highest weight), notices, latest, popular, a shelf per top-level type, VIP tiers. */
-export async function homeSections(db: Db, lang: Language) {
+export async function homeSections(db: Db, lang: Language): Promise<CatalogueHome> {
   const types = await enabledTypes(db);
   const topTypes = types.filter((t) => t.pid === 0);
   const shelfQuery = (typeIds: number[]) =>
@@ -60,11 +61,10 @@ export async function homeSections(db: Db, lang: Language) {
 }
 
 /** The type tree for the list page's filter. */
-export async function typeTree(db: Db, lang: Language) {
+export async function typeTree(db: Db, lang: Language): Promise<TypeNode[]> {
   const types = await enabledTypes(db);
-  type Node = { id: number; name: string; icon: string; layout: string; children: Node[] };
-  const nodes = new Map<number, Node>(types.map((t) => [t.id, { id: t.id, name: pick(lang, t.nameZh, t.nameEn), icon: t.icon, layout: t.layout, children: [] }]));
-  const roots: Node[] = [];
+  const nodes = new Map<number, TypeNode>(types.map((t) => [t.id, { id: t.id, name: pick(lang, t.nameZh, t.nameEn), icon: t.icon, layout: t.layout, children: [] }]));
+  const roots: TypeNode[] = [];
   for (const t of types) (t.pid && nodes.get(t.pid) ? nodes.get(t.pid)!.children : roots).push(nodes.get(t.id)!);
   return roots;
 }

@@ -1,4 +1,4 @@
-import { catalogueListQuery, courseIdInput, pageInput } from '@framecraft/contracts/catalogue';
+import { catalogueListQuery, courseIdInput, pageInput, type CatalogueListPage } from '@framecraft/contracts/catalogue';
 import { asc, desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { validate } from '../../shared/validation.ts';
@@ -33,7 +33,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
       typeIds = types.some((t) => t.id === query.type) ? withDescendants(types, query.type) : [];
     }
     const result = await listCourses(db, { ...query, typeIds }, query.sort, query.page, query.limit);
-    return reply.ok({
+    return reply.ok<CatalogueListPage>({
       list: result.rows.map((row) => toCard(row, request.lang)),
       hasMore: result.hasMore,
       page: query.page,

@@ -1,5 +1,5 @@
 import type { Language } from '@framecraft/contracts/constants';
-import type { CourseKind, ListSort, PriceBand } from '@framecraft/contracts/catalogue';
+import type { CourseCard, CourseKind, ListSort, PriceBand } from '@framecraft/contracts/catalogue';
 import { and, asc, desc, eq, exists, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { MemberRow } from '../session/accounts.ts';
@@ -34,23 +34,6 @@ export const cardColumns = {
   createdAt: course.createdAt,
 };
 type CardRow = { [K in keyof typeof cardColumns]: CourseRow[K] };
-
-export interface CourseCard {
-  id: number;
-  kind: CourseKind;
-  typeId: number;
-  title: string;
-  subtitle: string;
-  cover: string;
-  price: number;
-  originalPrice: number;
-  vipFreeLevel: number;
-  vipPrice: number | null;
-  sales: number;
-  views: number;
-  favourites: number;
-  createdAt: number;
-}
 
 export function toCard(row: CardRow, lang: Language): CourseCard {
   return {

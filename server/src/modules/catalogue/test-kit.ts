@@ -1,7 +1,7 @@
 import { HEADER } from '@framecraft/contracts/constants';
 import type { TestContext } from '../../../test/app.ts';
 import { createMember } from '../../../test/fixtures.ts';
-import type { CourseCard } from './service.ts';
+import type { CourseCard } from '@framecraft/contracts/catalogue';
 
 /** A page of favourites or history (with a total: a member's lists are short). */
 export interface Page<T> {
