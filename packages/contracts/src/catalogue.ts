@@ -135,6 +135,15 @@ export interface CatalogueHome {
   vipTiers: VipTierInfo[];
 }
 
+/** GET /api/catalogue/notice?id= */
+export interface NoticeDetail {
+  id: number;
+  title: string;
+  /** Sanitised HTML. */
+  content: string;
+  publishTime: number;
+}
+
 /** GET /api/catalogue/collect/list and /history/list */
 export interface MemberCoursePage<Extra> {
   list: (CourseCard & Extra)[];

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
-import { chapter, collect, course, courseFile, lesson } from './tables.ts';
+import { chapter, collect, course, courseFile, lesson, notice } from './tables.ts';
 import { catalogueClient } from './test-kit.ts';
 
 describe('catalogue detail, home and VIP tiers', () => {
@@ -111,6 +111,14 @@ describe('catalogue detail, home and VIP tiers', () => {
     expect(tiers.list.map((t) => t.name)).toEqual(['Monthly', 'Annual', 'Lifetime']);
     expect(tiers.list[2]).toMatchObject({ days: 0, price: 69900 });
     expect(tiers.list[0]!.benefits[0]).toMatch(/downloads/);
+  });
+
+  it('shows a published notice, sanitised, and not-found for a hidden one', async () => {
+    const db = ctx.database.db;
+    const [shown] = await db.insert(notice).values({ titleZh: '维护通知', titleEn: 'Maintenance', contentEn: '<p>Tonight<script>x()</script></p>' }).returning();
+    const [hidden] = await db.insert(notice).values({ titleZh: '草稿公告', status: 0 }).returning();
+    expect((await api.call('GET', `/api/catalogue/notice?id=${shown!.id}`)).data).toMatchObject({ title: 'Maintenance', content: '<p>Tonight</p>' });
+    expect(await api.call('GET', `/api/catalogue/notice?id=${hidden!.id}`, { lang: 'zh-cn' })).toMatchObject({ code: 0, msg: '公告不存在' });
   });
 
   it('lists filters (type tree and tags) and serves generated artwork', async () => {

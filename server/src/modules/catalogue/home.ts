@@ -1,7 +1,9 @@
-import type { CatalogueHome, TypeNode, VipTierInfo } from '@framecraft/contracts/catalogue';
+import type { CatalogueHome, NoticeDetail, TypeNode, VipTierInfo } from '@framecraft/contracts/catalogue';
 import type { Language } from '@framecraft/contracts/constants';
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { ApiError } from '../../shared/errors.ts';
+import { sanitizeDescription } from './detail.ts';
 import { cardColumns, enabledTypes, onSale, pick, toCard, withDescendants } from './service.ts';
 import { course, notice, vipTier } from './tables.ts';
 
@@ -67,4 +69,16 @@ export async function typeTree(db: Db, lang: Language): Promise<TypeNode[]> {
   const roots: TypeNode[] = [];
   for (const t of types) (t.pid && nodes.get(t.pid) ? nodes.get(t.pid)!.children : roots).push(nodes.get(t.id)!);
   return roots;
+}
+
+/** A published notice; unpublished or unknown → translated not-found. */
+export async function noticeDetail(db: Db, id: number, lang: Language): Promise<NoticeDetail> {
+  const [row] = await db.select().from(notice).where(and(eq(notice.id, id), eq(notice.status, 1))).limit(1);
+  if (!row) throw new ApiError('catalogue.noticeNotFound', { data: { type: 'not found' } });
+  return {
+    id: row.id,
+    title: pick(lang, row.titleZh, row.titleEn),
+    content: sanitizeDescription(pick(lang, row.contentZh, row.contentEn)),
+    publishTime: Math.floor(row.publishTime.getTime() / 1000),
+  };
 }

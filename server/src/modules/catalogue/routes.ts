@@ -5,7 +5,7 @@ import { validate } from '../../shared/validation.ts';
 import { currentUser, optionalUser, requireUser } from '../session/guards.ts';
 import { artSvg } from './art.ts';
 import { courseDetail } from './detail.ts';
-import { homeSections, typeTree, vipTiers } from './home.ts';
+import { homeSections, noticeDetail, typeTree, vipTiers } from './home.ts';
 import { addCollect, clearHistory, deleteHistory, listCollects, listHistory, recordHistory, removeCollect } from './member.ts';
 import { enabledTypes, listCourses, pick, toCard, withDescendants } from './service.ts';
 import { tag } from './tables.ts';
@@ -50,6 +50,11 @@ export async function catalogueRoutes(app: FastifyInstance) {
   app.get<{ Params: { seed: string } }>('/api/catalogue/art/:seed(^\\d{1,9}).svg', async (request, reply) =>
     reply.type('image/svg+xml').header('cache-control', 'public, max-age=31536000, immutable').send(artSvg(Number(request.params.seed))),
   );
+
+  app.get('/api/catalogue/notice', async (request, reply) => {
+    const { id } = validate(courseIdInput, request.query, request.lang);
+    return reply.ok(await noticeDetail(db, id, request.lang));
+  });
 
   app.get('/api/vip/tiers', async (request, reply) => reply.ok({ list: await vipTiers(db, request.lang) }));
 
