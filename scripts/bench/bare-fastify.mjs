@@ -25,6 +25,9 @@ app.get('/api/index/index', async () => ({
   time: Math.floor(Date.now() / 1000),
   data: { site, openMemberCenter: true, userInfo: null, menus: [], rules: [] },
 }));
+// The catalogue benchmark passes a real list answer to compare against (same bytes, no database).
+const listBody = process.env.BARE_LIST_BODY;
+if (listBody) app.get('/api/catalogue/list', async (_request, reply) => reply.type('application/json').send(listBody));
 app.get('/healthz', async () => ({ status: 'ok' }));
 
 const address = await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 0) });

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench [-- throughput cold-start page-weight uploads]`: prints each figure beside its budget.
 // Figures are informative; nothing here is asserted by `npm test`.
+import { catalogueListBench } from './catalogue-list.mjs';
 import { coldStartBench } from './cold-start.mjs';
 import { ensureServerBuild, ensureWebBuild } from './lib.mjs';
 import { pageWeightBench } from './page-weight.mjs';
@@ -12,6 +13,7 @@ const PARTS = {
   'cold-start': { title: '(b) cold start and memory', needsWeb: false, run: coldStartBench },
   'page-weight': { title: '(c) page weight before interaction', needsWeb: true, run: pageWeightBench },
   uploads: { title: '(d) 2 GB upload and download', needsWeb: false, run: uploadsBench },
+  'catalogue-list': { title: '(e) catalogue list at scale', needsWeb: false, run: catalogueListBench },
 };
 
 const chosen = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

@@ -5,6 +5,7 @@ import type { Env } from './config/env.ts';
 import type { Db } from './db/client.ts';
 import { adminPlugin } from './modules/admin/core/plugin.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { sessionPlugin } from './modules/session/plugin.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
@@ -61,5 +62,6 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(siteRoutes);
   await app.register(adminRoutes);
   await app.register(uploadRoutes);
+  await app.register(catalogueRoutes);
   return app;
 }

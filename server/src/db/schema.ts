@@ -102,3 +102,4 @@ export const token = pgTable(
 
 export * from '../modules/admin/tables.ts';
 export * from '../modules/uploads/tables.ts';
+export * from '../modules/catalogue/tables.ts';

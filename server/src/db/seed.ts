@@ -1,4 +1,5 @@
 import { seedAdmin, type AdminSeedOptions } from '../modules/admin/seed.ts';
+import { seedCatalogue } from '../modules/catalogue/seed.ts';
 import { SETTINGS } from '../modules/site-config/settings.ts';
 import { seedAreas } from '../modules/uploads/area.ts';
 import type { Db } from './client.ts';
@@ -9,6 +10,8 @@ export interface SeedOptions {
   log?: (line: string) => void;
   /** The first super admin's password and where its credentials are printed (admin module). */
   admin?: AdminSeedOptions;
+  /** Benchmark catalogue size (`db:seed -- --items N`); the demo shop when the catalogue is empty. */
+  catalogueItems?: number;
 }
 
 export interface SeedResult {
@@ -31,5 +34,6 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
   options.log?.(`admin rules: ${admin.rulesAdded} added`);
   const areasAdded = await seedAreas(db);
   options.log?.(`areas: ${areasAdded} added`);
+  await seedCatalogue(db, { log: options.log, items: options.catalogueItems });
   return { settingsAdded: added.length };
 }

@@ -1,0 +1,153 @@
+/**
+ * Catalogue constants and the storefront list query, shared by the server (validation) and the
+ * web app (filters kept in the URL). Every failure message is a message key.
+ */
+import { z } from 'zod';
+
+export const COURSE_KINDS = ['material', 'course'] as const;
+export type CourseKind = (typeof COURSE_KINDS)[number];
+export const COURSE_STATUSES = ['draft', 'on_sale', 'off_sale'] as const;
+export type CourseStatus = (typeof COURSE_STATUSES)[number];
+/** Detail page layout of a type: course → /course/{id}, material → /course2/{id}. */
+export const DETAIL_LAYOUTS = ['course', 'material'] as const;
+export const PRICE_BANDS = ['free', 'paid', 'vipFree'] as const;
+export type PriceBand = (typeof PRICE_BANDS)[number];
+export const LIST_SORTS = ['newest', 'popular', 'priceAsc', 'priceDesc'] as const;
+export type ListSort = (typeof LIST_SORTS)[number];
+export const LIST_LIMIT = { default: 20, max: 50 } as const;
+export const KEYWORD_MAX_LENGTH = 50;
+
+/** An empty query value (`?kind=`) means "not set", as a cleared filter in a link does. */
+const optional = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+const id = z.coerce.number().int().positive();
+
+export const pageQuery = {
+  page: optional(z.coerce.number().int().min(1).max(10_000)).default(1),
+  limit: optional(z.coerce.number().int().min(1).max(LIST_LIMIT.max)).default(LIST_LIMIT.default),
+};
+
+/** Unknown parameters are refused, not ignored: a mistyped filter must not silently show everything. */
+const strict = { error: (issue: { code: string }) => (issue.code === 'unrecognized_keys' ? 'catalogue.unknownParameter' : undefined) };
+
+export const catalogueListQuery = z.strictObject(
+  {
+    type: optional(id),
+    kind: optional(z.enum(COURSE_KINDS)),
+    price: optional(z.enum(PRICE_BANDS)),
+    tag: optional(id),
+    sort: optional(z.enum(LIST_SORTS)).default('newest'),
+    keyword: optional(z.string().trim().max(KEYWORD_MAX_LENGTH)),
+    /** The newest id the first page saw; later pages ignore items added since (stable paging). */
+    snapshot: optional(id),
+    ...pageQuery,
+  },
+  strict,
+);
+export type CatalogueListQuery = z.input<typeof catalogueListQuery>;
+
+export const courseIdInput = z.strictObject({ id }, strict);
+export const pageInput = z.strictObject(pageQuery, strict);
+
+// ── Answers of the storefront catalogue API (the `data` of the envelope) ─────────────────────
+// Money in integer cents; times in Unix seconds; texts already in the request's language.
+
+export interface CourseCard {
+  id: number;
+  kind: CourseKind;
+  typeId: number;
+  title: string;
+  subtitle: string;
+  cover: string;
+  price: number;
+  originalPrice: number;
+  /** Free for VIP level ≥ this; 0 = no VIP rule. */
+  vipFreeLevel: number;
+  /** Price for any current VIP member; null = none. */
+  vipPrice: number | null;
+  sales: number;
+  views: number;
+  favourites: number;
+  createdAt: number;
+}
+
+/** GET /api/catalogue/list */
+export interface CatalogueListPage {
+  list: CourseCard[];
+  hasMore: boolean;
+  page: number;
+  limit: number;
+  /** Send back as `snapshot` when asking for the next pages. */
+  snapshot: number;
+}
+
+export interface CourseLesson {
+  id: number;
+  title: string;
+  /** Seconds. */
+  duration: number;
+  freePreview: boolean;
+  /** Only for free previews. */
+  video: string | null;
+}
+
+/** GET /api/catalogue/detail?id= */
+export interface CourseDetail extends CourseCard {
+  description: string;
+  gallery: string[];
+  previewVideo: string;
+  type: { id: number; name: string; layout: (typeof DETAIL_LAYOUTS)[number] } | null;
+  tags: { id: number; name: string }[];
+  chapters: { id: number; title: string; lessons: CourseLesson[] }[];
+  /** Never a URL: downloads are delivered to owners (commerce issue). */
+  files: { id: number; name: string; size: number; format: string }[];
+  related: CourseCard[];
+  collected: boolean;
+  owned: boolean;
+  vipCovered: boolean;
+}
+
+export interface VipTierInfo {
+  id: number;
+  level: number;
+  name: string;
+  /** 0 = lifetime. */
+  days: number;
+  price: number;
+  listPrice: number;
+  benefits: string[];
+}
+
+export interface TypeNode {
+  id: number;
+  name: string;
+  icon: string;
+  layout: string;
+  children: TypeNode[];
+}
+
+/** GET /api/catalogue/home */
+export interface CatalogueHome {
+  banner: CourseCard[];
+  notices: { id: number; title: string; publishTime: number }[];
+  latest: CourseCard[];
+  popular: CourseCard[];
+  shelves: { type: { id: number; name: string; icon: string; layout: string }; items: CourseCard[] }[];
+  vipTiers: VipTierInfo[];
+}
+
+/** GET /api/catalogue/notice?id= */
+export interface NoticeDetail {
+  id: number;
+  title: string;
+  /** Sanitised HTML. */
+  content: string;
+  publishTime: number;
+}
+
+/** GET /api/catalogue/collect/list and /history/list */
+export interface MemberCoursePage<Extra> {
+  list: (CourseCard & Extra)[];
+  total: number;
+  page: number;
+  limit: number;
+}

@@ -1,0 +1,81 @@
+import type { CourseDetail, DETAIL_LAYOUTS } from '@framecraft/contracts/catalogue';
+import type { Language } from '@framecraft/contracts/constants';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import sanitizeHtml from 'sanitize-html';
+import type { Db } from '../../db/client.ts';
+import { ApiError } from '../../shared/errors.ts';
+import type { MemberRow } from '../session/accounts.ts';
+import { cardColumns, findOnSale, isVipCovered, onSale, pick, tagsOf, toCard, vipLevelOf } from './service.ts';
+import { catalogueType, chapter, collect, course, courseFile, lesson } from './tables.ts';
+
+const RELATED_LIMIT = 8;
+
+/** Rich text an admin wrote, reduced to formatting, links and images before it reaches a page. */
+export function sanitizeDescription(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img'],
+    allowedAttributes: { ...sanitizeHtml.defaults.allowedAttributes, img: ['src', 'alt', 'width', 'height', 'loading'] },
+    allowedSchemes: ['https', 'http', 'data'],
+    allowedSchemesByTag: { img: ['https', 'http', 'data'] },
+  });
+}
+
+export const courseNotFound = () => new ApiError('catalogue.notFound', { data: { type: 'not found' } });
+
+/**
+ * An on-sale item with its syllabus, files (never their URLs), related items, and what the
+ * member's session changes (collected, owned, vipCovered). Counts one view.
+ */
+export async function courseDetail(db: Db, id: number, lang: Language, member: MemberRow | undefined): Promise<CourseDetail> {
+  const item = await findOnSale(db, id);
+  if (!item) throw courseNotFound();
+  const [[type], tags, chapters, lessons, files, related, collected] = await Promise.all([
+    db.select().from(catalogueType).where(eq(catalogueType.id, item.typeId)).limit(1),
+    tagsOf(db, id, lang),
+    db.select().from(chapter).where(eq(chapter.courseId, id)).orderBy(desc(chapter.weigh), asc(chapter.id)),
+    db.select().from(lesson).where(eq(lesson.courseId, id)).orderBy(desc(lesson.weigh), asc(lesson.id)),
+    db
+      .select({ id: courseFile.id, name: courseFile.name, size: courseFile.size, format: courseFile.format })
+      .from(courseFile)
+      .where(eq(courseFile.courseId, id))
+      .orderBy(desc(courseFile.weigh), asc(courseFile.id)),
+    db
+      .select(cardColumns)
+      .from(course)
+      .where(and(onSale, eq(course.typeId, item.typeId), ne(course.id, id)))
+      .orderBy(desc(course.sales), desc(course.id))
+      .limit(RELATED_LIMIT),
+    member
+      ? db.select({ id: collect.id }).from(collect).where(and(eq(collect.userId, member.id), eq(collect.courseId, id))).limit(1)
+      : [],
+    db.update(course).set({ views: sql`${course.views} + 1` }).where(eq(course.id, id)),
+  ]);
+  return {
+    ...toCard(item, lang),
+    views: item.views + 1,
+    description: sanitizeDescription(pick(lang, item.descriptionZh, item.descriptionEn)),
+    gallery: item.gallery,
+    previewVideo: item.previewVideo,
+    type: type ? { id: type.id, name: pick(lang, type.nameZh, type.nameEn), layout: type.layout as (typeof DETAIL_LAYOUTS)[number] } : null,
+    tags,
+    chapters: chapters.map((c) => ({
+      id: c.id,
+      title: pick(lang, c.titleZh, c.titleEn),
+      lessons: lessons
+        .filter((l) => l.chapterId === c.id)
+        .map((l) => ({
+          id: l.id,
+          title: pick(lang, l.titleZh, l.titleEn),
+          duration: l.duration,
+          freePreview: l.freePreview === 1,
+          // Only free previews play for everybody; the rest is delivered to owners (commerce issue).
+          video: l.freePreview === 1 ? l.video : null,
+        })),
+    })),
+    files,
+    related: related.map((row) => toCard(row, lang)),
+    collected: collected.length > 0,
+    owned: false,
+    vipCovered: isVipCovered(item, vipLevelOf(member)),
+  };
+}

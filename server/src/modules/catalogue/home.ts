@@ -1,0 +1,84 @@
+import type { CatalogueHome, NoticeDetail, TypeNode, VipTierInfo } from '@framecraft/contracts/catalogue';
+import type { Language } from '@framecraft/contracts/constants';
+import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { ApiError } from '../../shared/errors.ts';
+import { sanitizeDescription } from './detail.ts';
+import { cardColumns, enabledTypes, onSale, pick, toCard, withDescendants } from './service.ts';
+import { course, notice, vipTier } from './tables.ts';
+
+const SHELF_SIZE = 8;
+const BANNER_SIZE = 5;
+const NOTICE_COUNT = 5;
+
+export async function vipTiers(db: Db, lang: Language): Promise<VipTierInfo[]> {
+  const rows = await db.select().from(vipTier).where(eq(vipTier.status, 1)).orderBy(desc(vipTier.weigh), asc(vipTier.level));
+  return rows.map((t) => ({
+    id: t.id,
+    level: t.level,
+    name: pick(lang, t.nameZh, t.nameEn),
+    /** 0 = lifetime. */
+    days: t.days,
+    price: t.price,
+    listPrice: t.listPrice,
+    benefits: lang === 'en' && t.benefitsEn.length ? t.benefitsEn : t.benefitsZh,
+  }));
+}
+
+/** Home sections: banner (highest weight), notices, latest, popular, a shelf per top-level type, VIP tiers. */
+export async function homeSections(db: Db, lang: Language): Promise<CatalogueHome> {
+  const types = await enabledTypes(db);
+  const topTypes = types.filter((t) => t.pid === 0);
+  const shelfQuery = (typeIds: number[]) =>
+    db
+      .select(cardColumns)
+      .from(course)
+      .where(and(onSale, inArray(course.typeId, typeIds)))
+      .orderBy(desc(course.createdAt), desc(course.id))
+      .limit(SHELF_SIZE);
+  const [banner, notices, latest, popular, shelves, tiers] = await Promise.all([
+    db.select(cardColumns).from(course).where(and(onSale, gt(course.weigh, 0))).orderBy(desc(course.weigh), desc(course.id)).limit(BANNER_SIZE),
+    db
+      .select({ id: notice.id, titleZh: notice.titleZh, titleEn: notice.titleEn, publishTime: notice.publishTime })
+      .from(notice)
+      .where(eq(notice.status, 1))
+      .orderBy(desc(notice.publishTime), desc(notice.id))
+      .limit(NOTICE_COUNT),
+    db.select(cardColumns).from(course).where(onSale).orderBy(desc(course.createdAt), desc(course.id)).limit(SHELF_SIZE),
+    db.select(cardColumns).from(course).where(onSale).orderBy(desc(course.sales), desc(course.id)).limit(SHELF_SIZE),
+    Promise.all(topTypes.map((t) => shelfQuery(withDescendants(types, t.id)))),
+    vipTiers(db, lang),
+  ]);
+  const cards = (rows: typeof latest) => rows.map((row) => toCard(row, lang));
+  return {
+    banner: cards(banner),
+    notices: notices.map((n) => ({ id: n.id, title: pick(lang, n.titleZh, n.titleEn), publishTime: Math.floor(n.publishTime.getTime() / 1000) })),
+    latest: cards(latest),
+    popular: cards(popular),
+    shelves: topTypes
+      .map((t, i) => ({ type: { id: t.id, name: pick(lang, t.nameZh, t.nameEn), icon: t.icon, layout: t.layout }, items: cards(shelves[i] ?? []) }))
+      .filter((shelf) => shelf.items.length > 0),
+    vipTiers: tiers,
+  };
+}
+
+/** The type tree for the list page's filter. */
+export async function typeTree(db: Db, lang: Language): Promise<TypeNode[]> {
+  const types = await enabledTypes(db);
+  const nodes = new Map<number, TypeNode>(types.map((t) => [t.id, { id: t.id, name: pick(lang, t.nameZh, t.nameEn), icon: t.icon, layout: t.layout, children: [] }]));
+  const roots: TypeNode[] = [];
+  for (const t of types) (t.pid && nodes.get(t.pid) ? nodes.get(t.pid)!.children : roots).push(nodes.get(t.id)!);
+  return roots;
+}
+
+/** A published notice; unpublished or unknown → translated not-found. */
+export async function noticeDetail(db: Db, id: number, lang: Language): Promise<NoticeDetail> {
+  const [row] = await db.select().from(notice).where(and(eq(notice.id, id), eq(notice.status, 1))).limit(1);
+  if (!row) throw new ApiError('catalogue.noticeNotFound', { data: { type: 'not found' } });
+  return {
+    id: row.id,
+    title: pick(lang, row.titleZh, row.titleEn),
+    content: sanitizeDescription(pick(lang, row.contentZh, row.contentEn)),
+    publishTime: Math.floor(row.publishTime.getTime() / 1000),
+  };
+}

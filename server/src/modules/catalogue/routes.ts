@@ -1,0 +1,99 @@
+import { catalogueListQuery, courseIdInput, pageInput, type CatalogueListPage } from '@framecraft/contracts/catalogue';
+import { asc, desc } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { validate } from '../../shared/validation.ts';
+import { currentUser, optionalUser, requireUser } from '../session/guards.ts';
+import { artSvg } from './art.ts';
+import { courseDetail } from './detail.ts';
+import { homeSections, noticeDetail, typeTree, vipTiers } from './home.ts';
+import { addCollect, clearHistory, deleteHistory, listCollects, listHistory, recordHistory, removeCollect } from './member.ts';
+import { enabledTypes, listCourses, pick, toCard, withDescendants } from './service.ts';
+import { tag } from './tables.ts';
+
+/** Storefront catalogue: home, list, detail, filters, VIP tiers; a member's favourites and history. */
+export async function catalogueRoutes(app: FastifyInstance) {
+  const db = app.deps.db;
+
+  app.get('/api/catalogue/home', async (request, reply) => reply.ok(await homeSections(db, request.lang)));
+
+  app.get('/api/catalogue/filters', async (request, reply) => {
+    const [types, tags] = await Promise.all([
+      typeTree(db, request.lang),
+      db.select().from(tag).orderBy(desc(tag.weigh), asc(tag.id)),
+    ]);
+    return reply.ok({ types, tags: tags.map((t) => ({ id: t.id, name: pick(request.lang, t.nameZh, t.nameEn) })) });
+  });
+
+  app.get('/api/catalogue/list', async (request, reply) => {
+    const query = validate(catalogueListQuery, request.query, request.lang);
+    let typeIds: number[] | undefined;
+    if (query.type !== undefined) {
+      // An unknown or disabled type matches nothing rather than everything.
+      const types = await enabledTypes(db);
+      typeIds = types.some((t) => t.id === query.type) ? withDescendants(types, query.type) : [];
+    }
+    const result = await listCourses(db, { ...query, typeIds }, query.sort, query.page, query.limit);
+    return reply.ok<CatalogueListPage>({
+      list: result.rows.map((row) => toCard(row, request.lang)),
+      hasMore: result.hasMore,
+      page: query.page,
+      limit: query.limit,
+      snapshot: result.snapshot,
+    });
+  });
+
+  app.get('/api/catalogue/detail', { preHandler: optionalUser }, async (request, reply) => {
+    const { id } = validate(courseIdInput, request.query, request.lang);
+    return reply.ok(await courseDetail(db, id, request.lang, request.user));
+  });
+
+  app.get<{ Params: { seed: string } }>('/api/catalogue/art/:seed(^\\d{1,9}).svg', async (request, reply) =>
+    reply.type('image/svg+xml').header('cache-control', 'public, max-age=31536000, immutable').send(artSvg(Number(request.params.seed))),
+  );
+
+  app.get('/api/catalogue/notice', async (request, reply) => {
+    const { id } = validate(courseIdInput, request.query, request.lang);
+    return reply.ok(await noticeDetail(db, id, request.lang));
+  });
+
+  app.get('/api/vip/tiers', async (request, reply) => reply.ok({ list: await vipTiers(db, request.lang) }));
+
+  app.post('/api/catalogue/collect/add', { preHandler: requireUser }, async (request, reply) => {
+    const { id } = validate(courseIdInput, request.body, request.lang);
+    await addCollect(db, currentUser(request).id, id);
+    return reply.ok({ collected: true }, 'catalogue.collected');
+  });
+
+  app.post('/api/catalogue/collect/remove', { preHandler: requireUser }, async (request, reply) => {
+    const { id } = validate(courseIdInput, request.body, request.lang);
+    await removeCollect(db, currentUser(request).id, id);
+    return reply.ok({ collected: false }, 'catalogue.uncollected');
+  });
+
+  app.get('/api/catalogue/collect/list', { preHandler: requireUser }, async (request, reply) => {
+    const { page, limit } = validate(pageInput, request.query, request.lang);
+    return reply.ok(await listCollects(db, currentUser(request).id, request.lang, page, limit));
+  });
+
+  app.post('/api/catalogue/history/record', { preHandler: requireUser }, async (request, reply) => {
+    const { id } = validate(courseIdInput, request.body, request.lang);
+    await recordHistory(db, currentUser(request).id, id);
+    return reply.ok(null);
+  });
+
+  app.get('/api/catalogue/history/list', { preHandler: requireUser }, async (request, reply) => {
+    const { page, limit } = validate(pageInput, request.query, request.lang);
+    return reply.ok(await listHistory(db, currentUser(request).id, request.lang, page, limit));
+  });
+
+  app.post('/api/catalogue/history/delete', { preHandler: requireUser }, async (request, reply) => {
+    const { id } = validate(courseIdInput, request.body, request.lang);
+    await deleteHistory(db, currentUser(request).id, id);
+    return reply.ok(null, 'catalogue.historyDeleted');
+  });
+
+  app.post('/api/catalogue/history/clear', { preHandler: requireUser }, async (request, reply) => {
+    await clearHistory(db, currentUser(request).id);
+    return reply.ok(null, 'catalogue.historyCleared');
+  });
+}

@@ -1,0 +1,197 @@
+import { bigint, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('create_time', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('update_time', { withTimezone: true }).notNull().defaultNow();
+
+/** Catalogue type (category): a tree by `pid`; `layout` is the detail page its items open in. */
+export const catalogueType = pgTable(
+  'type',
+  {
+    id: serial('id').primaryKey(),
+    pid: integer('pid').notNull().default(0),
+    nameZh: varchar('name_zh', { length: 50 }).notNull(),
+    nameEn: varchar('name_en', { length: 50 }).notNull().default(''),
+    icon: varchar('icon', { length: 255 }).notNull().default(''),
+    /** course → /course/{id}, material → /course2/{id} */
+    layout: varchar('layout', { length: 10 }).notNull().default('course'),
+    weigh: integer('weigh').notNull().default(0),
+    status: smallint('status').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('type_pid_idx').on(t.pid)],
+);
+
+/**
+ * A catalogue item (`/course/{id}`): a material pack or a video course. Money in integer cents.
+ * `searchText` is the lower-cased titles, subtitles and tag names of both languages, kept by the
+ * service, so keyword search is one column scan (decision 008).
+ */
+export const course = pgTable(
+  'course',
+  {
+    id: serial('id').primaryKey(),
+    kind: varchar('kind', { length: 10 }).notNull(),
+    typeId: integer('type_id').notNull(),
+    titleZh: varchar('title_zh', { length: 120 }).notNull(),
+    titleEn: varchar('title_en', { length: 160 }).notNull().default(''),
+    subtitleZh: varchar('subtitle_zh', { length: 255 }).notNull().default(''),
+    subtitleEn: varchar('subtitle_en', { length: 255 }).notNull().default(''),
+    cover: varchar('cover', { length: 255 }).notNull().default(''),
+    gallery: jsonb('gallery').$type<string[]>().notNull().default([]),
+    previewVideo: varchar('preview_video', { length: 255 }).notNull().default(''),
+    descriptionZh: text('description_zh').notNull().default(''),
+    descriptionEn: text('description_en').notNull().default(''),
+    price: bigint('price', { mode: 'number' }).notNull().default(0),
+    originalPrice: bigint('original_price', { mode: 'number' }).notNull().default(0),
+    /** Free for members whose VIP level is at least this (0 = no VIP rule). */
+    vipFreeLevel: integer('vip_free_level').notNull().default(0),
+    /** Price for any VIP member, in cents (null = no VIP price). */
+    vipPrice: bigint('vip_price', { mode: 'number' }),
+    status: varchar('status', { length: 10 }).notNull().default('draft'),
+    sales: integer('sales').notNull().default(0),
+    views: integer('views').notNull().default(0),
+    favourites: integer('favourites').notNull().default(0),
+    weigh: integer('weigh').notNull().default(0),
+    searchText: text('search_text').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('course_status_newest_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('course_status_popular_idx').on(t.status, t.sales.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('course_status_price_idx').on(t.status, t.price, t.id),
+    index('course_type_newest_idx').on(t.typeId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('course_kind_newest_idx').on(t.kind, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+export const chapter = pgTable(
+  'chapter',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id').notNull(),
+    titleZh: varchar('title_zh', { length: 120 }).notNull(),
+    titleEn: varchar('title_en', { length: 160 }).notNull().default(''),
+    weigh: integer('weigh').notNull().default(0),
+  },
+  (t) => [index('chapter_course_idx').on(t.courseId)],
+);
+
+export const lesson = pgTable(
+  'lesson',
+  {
+    id: serial('id').primaryKey(),
+    chapterId: integer('chapter_id').notNull(),
+    courseId: integer('course_id').notNull(),
+    titleZh: varchar('title_zh', { length: 120 }).notNull(),
+    titleEn: varchar('title_en', { length: 160 }).notNull().default(''),
+    video: varchar('video', { length: 255 }).notNull().default(''),
+    /** Seconds. */
+    duration: integer('duration').notNull().default(0),
+    freePreview: smallint('free_preview').notNull().default(0),
+    weigh: integer('weigh').notNull().default(0),
+  },
+  (t) => [index('lesson_course_idx').on(t.courseId), index('lesson_chapter_idx').on(t.chapterId)],
+);
+
+/** A downloadable file of an item; `url` is served only to owners (ownership and delivery). */
+export const courseFile = pgTable(
+  'course_file',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id').notNull(),
+    name: varchar('name', { length: 200 }).notNull(),
+    /** Bytes. */
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+    format: varchar('format', { length: 20 }).notNull().default(''),
+    url: varchar('url', { length: 255 }).notNull().default(''),
+    weigh: integer('weigh').notNull().default(0),
+  },
+  (t) => [index('course_file_course_idx').on(t.courseId)],
+);
+
+export const tag = pgTable(
+  'tag',
+  {
+    id: serial('id').primaryKey(),
+    nameZh: varchar('name_zh', { length: 30 }).notNull(),
+    nameEn: varchar('name_en', { length: 40 }).notNull().default(''),
+    weigh: integer('weigh').notNull().default(0),
+  },
+  (t) => [uniqueIndex('tag_name_zh_uq').on(t.nameZh)],
+);
+
+export const courseTag = pgTable(
+  'course_tag',
+  {
+    courseId: integer('course_id').notNull(),
+    tagId: integer('tag_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.tagId] }), index('course_tag_tag_idx').on(t.tagId, t.courseId)],
+);
+
+/** A member's favourite. */
+export const collect = pgTable(
+  'collect',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    courseId: integer('course_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('collect_user_course_uq').on(t.userId, t.courseId), index('collect_user_time_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
+);
+
+/** One row per member and item: the last view and how many times. */
+export const browseHistory = pgTable(
+  'browse_history',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    courseId: integer('course_id').notNull(),
+    viewCount: integer('view_count').notNull().default(1),
+    lastViewTime: timestamp('last_view_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('browse_history_user_course_uq').on(t.userId, t.courseId),
+    index('browse_history_user_time_idx').on(t.userId, t.lastViewTime.desc().nullsFirst()),
+  ],
+);
+
+export const notice = pgTable(
+  'notice',
+  {
+    id: serial('id').primaryKey(),
+    titleZh: varchar('title_zh', { length: 120 }).notNull(),
+    titleEn: varchar('title_en', { length: 160 }).notNull().default(''),
+    contentZh: text('content_zh').notNull().default(''),
+    contentEn: text('content_en').notNull().default(''),
+    status: smallint('status').notNull().default(1),
+    publishTime: timestamp('publish_time', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notice_status_publish_idx').on(t.status, t.publishTime.desc().nullsFirst())],
+);
+
+/** VIP tier; `days` 0 = lifetime. Buying one is the commerce issue; showing it is this one. */
+export const vipTier = pgTable(
+  'vip',
+  {
+    id: serial('id').primaryKey(),
+    level: integer('level').notNull(),
+    nameZh: varchar('name_zh', { length: 50 }).notNull(),
+    nameEn: varchar('name_en', { length: 50 }).notNull().default(''),
+    days: integer('days').notNull().default(0),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    listPrice: bigint('list_price', { mode: 'number' }).notNull().default(0),
+    benefitsZh: jsonb('benefits_zh').$type<string[]>().notNull().default([]),
+    benefitsEn: jsonb('benefits_en').$type<string[]>().notNull().default([]),
+    weigh: integer('weigh').notNull().default(0),
+    status: smallint('status').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('vip_status_weigh_idx').on(t.status, t.weigh)],
+);
+
