@@ -101,3 +101,4 @@ export const token = pgTable(
   (t) => [index('token_owner_idx').on(t.type, t.ownerId), index('token_expire_idx').on(t.expiresAt)],
 );
 
+export * from '../modules/ledger/tables.ts';
