@@ -6,6 +6,7 @@ import type { Db } from './db/client.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { sessionPlugin } from './modules/session/plugin.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
+import { checkInRoutes } from './modules/check-in/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { siteConfigPlugin } from './modules/site-config/plugin.ts';
 import { siteConfigRoutes } from './modules/site-config/routes.ts';
@@ -55,6 +56,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(healthRoutes);
   await app.register(sessionRoutes);
   await app.register(accountRoutes);
+  await app.register(checkInRoutes);
   await app.register(siteConfigRoutes);
   await app.register(siteRoutes);
   return app;

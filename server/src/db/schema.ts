@@ -102,3 +102,4 @@ export const token = pgTable(
 );
 
 export * from '../modules/ledger/tables.ts';
+export * from '../modules/check-in/tables.ts';
