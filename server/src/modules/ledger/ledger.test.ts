@@ -79,3 +79,30 @@ describe('ledger', () => {
     expect([centsToYuan(0), centsToYuan(5), centsToYuan(1230), centsToYuan(-5)]).toEqual(['0.00', '0.05', '12.30', '-0.05']);
   });
 });
+
+describe('member ledger routes', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('lists only the member own entries, newest first, with cents as 2-decimal strings', async () => {
+    const db = ctx.database.db;
+    const member = await createMember(db);
+    const other = await createMember(db);
+    await changeMoney(db, member.id, 1230, 'first');
+    await changeMoney(db, member.id, -5, 'second');
+    await changeMoney(db, other.id, 100, 'not mine');
+    const { token } = await ctx.app.tokens.issue('user', member.id);
+    const get = (url: string) => ctx.app.inject({ method: 'GET', url, headers: { server: 'true', 'think-lang': 'en', 'ba-user-token': token } });
+    const balance = (await get('/api/account/balance?page=1&limit=10')).json();
+    expect(balance.data.total).toBe(2);
+    expect(balance.data.list.map((e: { memo: string; money: string; after: string }) => [e.memo, e.money, e.after])).toEqual([
+      ['second', '-0.05', '12.25'],
+      ['first', '12.30', '12.30'],
+    ]);
+    expect((await get('/api/account/integral')).json().data).toEqual({ list: [], total: 0 });
+    expect((await get('/api/account/balance?limit=101')).json().code).toBe(0);
+  });
+});
