@@ -98,9 +98,5 @@ export async function listLedger(
   return { list, total: Number(total) };
 }
 
-/** Cents → the 2-decimal string shown in the UI ("12.30", "-0.05"). */
-export function centsToYuan(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+/** Cents → the 2-decimal string shown in the UI ("12.30", "-0.05"): the session module's formatter. */
+export { formatMoney as centsToYuan } from '../session/member-info.ts';
