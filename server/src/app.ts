@@ -8,6 +8,9 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { sessionPlugin } from './modules/session/plugin.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
+import { checkInRoutes } from './modules/check-in/routes.ts';
+import { ledgerRoutes } from './modules/ledger/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { siteConfigPlugin } from './modules/site-config/plugin.ts';
 import { siteConfigRoutes } from './modules/site-config/routes.ts';
@@ -58,6 +61,9 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
 
   await app.register(healthRoutes);
   await app.register(sessionRoutes);
+  await app.register(accountRoutes);
+  await app.register(checkInRoutes);
+  await app.register(ledgerRoutes);
   await app.register(siteConfigRoutes);
   await app.register(siteRoutes);
   await app.register(adminRoutes);

@@ -1,5 +1,7 @@
 import en from '../locales/en.json' with { type: 'json' };
 import zhCn from '../locales/zh-cn.json' with { type: 'json' };
+import accountEn from '../locales/account/en.json' with { type: 'json' };
+import accountZhCn from '../locales/account/zh-cn.json' with { type: 'json' };
 import adminEn from '../locales/admin/en.json' with { type: 'json' };
 import adminZhCn from '../locales/admin/zh-cn.json' with { type: 'json' };
 import catalogueEn from '../locales/catalogue/en.json' with { type: 'json' };
@@ -11,8 +13,8 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './constants.ts';
  * A feature's own messages live in `locales/<feature>/{zh-cn,en}.json` and are added below as
  * one namespace per feature (keys `<feature>.…`), so features grow without touching each other.
  */
-const enPack = { ...en, admin: adminEn, catalogue: catalogueEn };
-const zhCnPack: typeof enPack = { ...zhCn, admin: adminZhCn, catalogue: catalogueZhCn };
+const enPack = { ...en, account: accountEn, admin: adminEn, catalogue: catalogueEn };
+const zhCnPack: typeof enPack = { ...zhCn, account: accountZhCn, admin: adminZhCn, catalogue: catalogueZhCn };
 
 export const messages = { 'zh-cn': zhCnPack, en: enPack } as const;
 export type Messages = typeof enPack;

@@ -103,3 +103,5 @@ export const token = pgTable(
 export * from '../modules/admin/tables.ts';
 export * from '../modules/uploads/tables.ts';
 export * from '../modules/catalogue/tables.ts';
+export * from '../modules/ledger/tables.ts';
+export * from '../modules/check-in/tables.ts';

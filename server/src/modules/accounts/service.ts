@@ -1,0 +1,118 @@
+/**
+ * Log in and register members. Failures never say whether the account exists: an unknown
+ * account and a wrong password give the same message, and the password is still verified
+ * against a dummy hash so timing does not tell either.
+ */
+import { hash, verify } from '@node-rs/argon2';
+import { randomBytes } from 'node:crypto';
+import { eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { user } from '../../db/schema.ts';
+import { ApiError } from '../../shared/errors.ts';
+import { changeScore } from '../ledger/index.ts';
+import type { MemberRow } from '../session/accounts.ts';
+
+export const LOGIN_FAILURE_LIMIT = 10;
+export const LOCKOUT_SECONDS = 86_400;
+
+const DUMMY_HASH = hash('framecraft-dummy-password');
+
+export interface LoginPolicy {
+  failureLimit: number;
+  lockoutSeconds: number;
+}
+
+/** The member matching a username (case-insensitive), e-mail (case-insensitive) or mobile. */
+async function findByAccount(db: Db, account: string): Promise<MemberRow | undefined> {
+  const lower = account.toLowerCase();
+  const [row] = await db
+    .select()
+    .from(user)
+    .where(or(sql`lower(${user.username}) = ${lower}`, sql`lower(${user.email}) = ${lower}`, eq(user.mobile, account)))
+    .limit(1);
+  return row;
+}
+
+function isLocked(row: MemberRow, policy: LoginPolicy, now = Date.now()): boolean {
+  // update_time is stamped on each failure, so it is the time of the last failed attempt.
+  return row.loginFailure >= policy.failureLimit && now - row.updatedAt.getTime() < policy.lockoutSeconds * 1000;
+}
+
+export async function login(db: Db, account: string, password: string, ip: string, policy: LoginPolicy): Promise<MemberRow> {
+  const row = await findByAccount(db, account);
+  if (!row || row.status !== 'enable') {
+    await verify(await DUMMY_HASH, password).catch(() => false);
+    throw new ApiError('account.loginFailed');
+  }
+  if (isLocked(row, policy)) throw new ApiError('account.locked');
+  const ok = await verify(row.password, password).catch(() => false);
+  if (!ok) {
+    // A lock that has run out starts a fresh count.
+    const expired = row.loginFailure >= policy.failureLimit;
+    await db
+      .update(user)
+      .set({ loginFailure: expired ? 1 : sql`${user.loginFailure} + 1`, updatedAt: sql`now()` })
+      .where(eq(user.id, row.id));
+    throw new ApiError('account.loginFailed');
+  }
+  const [updated] = await db
+    .update(user)
+    .set({ loginFailure: 0, lastLoginTime: sql`now()`, lastLoginIp: ip, updatedAt: sql`now()` })
+    .where(eq(user.id, row.id))
+    .returning();
+  return updated!;
+}
+
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+function newInviteCode(): string {
+  return [...randomBytes(8)].map((b) => INVITE_ALPHABET[b % INVITE_ALPHABET.length]).join('');
+}
+
+export interface RegisterInput {
+  username: string;
+  password: string;
+  inviteCode: string;
+  ip: string;
+  /** Points credited to the inviter (0 = none). */
+  inviteRewardScore: number;
+}
+
+/** Create a member (and credit the inviter) in one transaction. */
+export async function register(db: Db, input: RegisterInput): Promise<MemberRow> {
+  const passwordHash = await hash(input.password);
+  return db.transaction(async (tx) => {
+    let inviterId: number | null = null;
+    if (input.inviteCode) {
+      const [inviter] = await tx
+        .select({ id: user.id })
+        .from(user)
+        .where(eq(user.inviteCode, input.inviteCode.toUpperCase()))
+        .limit(1);
+      if (!inviter) throw new ApiError('account.inviteInvalid');
+      inviterId = inviter.id;
+    }
+    const taken = await tx
+      .select({ id: user.id })
+      .from(user)
+      .where(sql`lower(${user.username}) = ${input.username.toLowerCase()}`)
+      .limit(1);
+    if (taken.length) throw new ApiError('account.usernameTaken');
+    const [created] = await tx
+      .insert(user)
+      .values({
+        username: input.username,
+        nickname: input.username,
+        password: passwordHash,
+        inviteCode: newInviteCode(),
+        inviterId,
+        joinIp: input.ip,
+        lastLoginIp: input.ip,
+        lastLoginTime: sql`now()`,
+      })
+      .returning();
+    if (inviterId && input.inviteRewardScore > 0) {
+      await changeScore(tx, inviterId, input.inviteRewardScore, `invite:${created!.id}`);
+    }
+    return created!;
+  });
+}

@@ -1,0 +1,31 @@
+import { bigint, index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/** One balance change of a member, in integer cents; the member's money always equals the sum of deltas. */
+export const userMoneyLog = pgTable(
+  'user_money_log',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    money: bigint('money', { mode: 'number' }).notNull(),
+    before: bigint('before', { mode: 'number' }).notNull(),
+    after: bigint('after', { mode: 'number' }).notNull(),
+    memo: varchar('memo', { length: 255 }).notNull().default(''),
+    createdAt: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_money_log_user_idx').on(t.userId, t.id)],
+);
+
+/** One points change of a member; the member's score always equals the sum of deltas. */
+export const userScoreLog = pgTable(
+  'user_score_log',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    score: bigint('score', { mode: 'number' }).notNull(),
+    before: bigint('before', { mode: 'number' }).notNull(),
+    after: bigint('after', { mode: 'number' }).notNull(),
+    memo: varchar('memo', { length: 255 }).notNull().default(''),
+    createdAt: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_score_log_user_idx').on(t.userId, t.id)],
+);
