@@ -39,7 +39,7 @@ const handle = (value: RouteHandle) => value;
 const adminGate = (args: LoaderFunctionArgs) => (useAdminMenus.getState().loaded ? null : toLoading('/admin')(args));
 
 const memberCentreChildren: RouteObject[] = [
-  { path: 'my-collections', handle: handle({ title: 'myCollections' }), lazy: page(() => import('../features/member-centre/collections-page.tsx'), ['member']) },
+  { path: 'my-collections', handle: handle({ title: 'myCollections' }), lazy: page(() => import('../features/catalogue/collections-page.tsx'), ['catalogue']) },
   { path: 'my-purchases', handle: handle({ title: 'myPurchases' }), lazy: page(() => import('../features/member-centre/purchases-page.tsx'), ['member']) },
   { path: 'my-orders', handle: handle({ title: 'myOrders' }), lazy: page(() => import('../features/member-centre/orders-page.tsx'), ['member']) },
   { path: 'my-payments', handle: handle({ title: 'myPayments' }), lazy: page(() => import('../features/member-centre/payments-page.tsx'), ['member']) },
@@ -70,8 +70,8 @@ export const routes: RouteObject[] = [
           { path: 'topup-agreement', handle: handle({ title: 'topupAgreement' }), lazy: contentPage('topupAgreement') },
           { path: 'user-agreement', handle: handle({ title: 'userAgreement' }), lazy: contentPage('userAgreement') },
           { path: 'privacy-policy', handle: handle({ title: 'privacyPolicy' }), lazy: contentPage('privacyPolicy') },
-          { path: 'my-collections', handle: handle({ title: 'myCollections' }), loader: requireMember, lazy: page(() => import('../features/member-centre/collections-page.tsx'), ['member']) },
-          { path: 'browse-history', handle: handle({ title: 'browseHistory' }), lazy: page(() => import('../features/member-centre/browse-history-page.tsx'), ['member']) },
+          { path: 'my-collections', handle: handle({ title: 'myCollections' }), loader: requireMember, lazy: page(() => import('../features/catalogue/collections-page.tsx'), ['catalogue']) },
+          { path: 'browse-history', handle: handle({ title: 'browseHistory' }), lazy: page(() => import('../features/catalogue/browse-history-page.tsx'), ['catalogue']) },
           { path: 'pay', handle: handle({ title: 'pay' }), lazy: page(() => import('../features/checkout/pay-page.tsx'), ['checkout']) },
           { path: 'topup', handle: handle({ title: 'topup' }), lazy: page(() => import('../features/checkout/topup-page.tsx'), ['checkout']) },
           { path: 'share', handle: handle({ title: 'share' }), lazy: page(() => import('../features/share/share-page.tsx'), ['share']) },
