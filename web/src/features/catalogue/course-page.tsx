@@ -51,25 +51,28 @@ function Detail({ item, materialLayout }: { item: CourseDetail; materialLayout: 
         <span className="truncate text-ink">{item.title}</span>
       </nav>
 
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10">
-        <div className="min-w-0 space-y-8">
-          {materialLayout ? <Gallery item={item} /> : <Syllabus item={item} />}
-          <header>
-            <h1 data-testid="page-title" className="text-2xl leading-tight font-semibold tracking-tight text-ink sm:text-3xl">
-              {item.title}
-            </h1>
-            {item.subtitle && <p className="mt-2 text-base text-muted">{item.subtitle}</p>}
-            <div className="mt-4 flex flex-wrap gap-2">
-              {item.tags.map((tag) => (
-                <Link key={tag.id} to={`/list?tag=${tag.id}`} className="rounded-full border border-line px-2.5 py-1 text-xs text-muted hover:border-line-strong hover:text-ink">
-                  #{tag.name}
-                </Link>
-              ))}
-            </div>
-          </header>
-          <div className="lg:hidden">
+      {/* One purchase box: after the title on phones, a sticky column beside everything on wide screens. */}
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-x-10">
+        <div className="min-w-0 lg:col-start-1 lg:row-start-1">{materialLayout ? <Gallery item={item} /> : <Syllabus item={item} />}</div>
+        <header className="min-w-0 lg:col-start-1 lg:row-start-2">
+          <h1 data-testid="page-title" className="text-2xl leading-tight font-semibold tracking-tight text-ink sm:text-3xl">
+            {item.title}
+          </h1>
+          {item.subtitle && <p className="mt-2 text-base text-muted">{item.subtitle}</p>}
+          <div className="mt-4 flex flex-wrap gap-2">
+            {item.tags.map((tag) => (
+              <Link key={tag.id} to={`/list?tag=${tag.id}`} className="rounded-full border border-line px-2.5 py-1 text-xs text-muted hover:border-line-strong hover:text-ink">
+                #{tag.name}
+              </Link>
+            ))}
+          </div>
+        </header>
+        <aside className="lg:col-start-2 lg:row-span-3 lg:row-start-1">
+          <div className="lg:sticky lg:top-24">
             <PurchaseBox item={item} lessons={lessons} />
           </div>
+        </aside>
+        <div className="min-w-0 space-y-8 lg:col-start-1 lg:row-start-3">
           {materialLayout && <FileList files={item.files} owned={item.owned} />}
           {item.description && (
             <section>
@@ -80,11 +83,6 @@ function Detail({ item, materialLayout }: { item: CourseDetail; materialLayout: 
             </section>
           )}
         </div>
-        <aside className="hidden lg:block">
-          <div className="sticky top-24">
-            <PurchaseBox item={item} lessons={lessons} />
-          </div>
-        </aside>
       </div>
 
       {item.related.length > 0 && (

@@ -36,8 +36,13 @@ export default function ListPage() {
   const list = useInfiniteQuery(listQuery(filters));
   const items = list.data?.pages.flatMap((page) => page.list) ?? [];
 
-  // A link or back-navigation that changes the keyword also changes the box.
-  useEffect(() => setKeyword(filters.keyword ?? ''), [filters.keyword]);
+  // A link or back-navigation that changes the keyword also changes the box; coming back to the
+  // kept-alive page (same keyword) leaves what was typed alone.
+  const [shownKeyword, setShownKeyword] = useState(filters.keyword);
+  if (shownKeyword !== filters.keyword) {
+    setShownKeyword(filters.keyword);
+    setKeyword(filters.keyword ?? '');
+  }
 
   const show = (next: ListFilters) => setParams(searchFromFilters(next), { replace: true, preventScrollReset: true });
   const submit = (event: FormEvent) => {

@@ -40,7 +40,7 @@ export default function MemberCentreLayout() {
           <dl className="mt-5 grid grid-cols-2 gap-3 border-t border-line pt-4 text-center">
             <div>
               <dt className="text-xs text-muted">{t('layout.balance')}</dt>
-              <dd className="mt-1 font-semibold text-ink tabular-nums">{member.money.toFixed(2)}</dd>
+              <dd className="mt-1 font-semibold text-ink tabular-nums">{member.money}</dd>
             </div>
             <div>
               <dt className="text-xs text-muted">{t('layout.score')}</dt>
