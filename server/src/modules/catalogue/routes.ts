@@ -1,3 +1,4 @@
+import { ensureDemoMedia } from './demo-media.ts';
 import { catalogueListQuery, courseIdInput, pageInput, type CatalogueListPage } from '@framecraft/contracts/catalogue';
 import { asc, desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +14,8 @@ import { tag } from './tables.ts';
 /** Storefront catalogue: home, list, detail, filters, VIP tiers; a member's favourites and history. */
 export async function catalogueRoutes(app: FastifyInstance) {
   const db = app.deps.db;
+  // The demo shop's lessons point at this clip; a missing copy only means no preview plays.
+  await ensureDemoMedia(app.deps.env.dataDir).catch((err: unknown) => app.log.warn({ err }, 'demo preview clip not copied'));
 
   app.get('/api/catalogue/home', async (request, reply) => reply.ok(await homeSections(db, request.lang)));
 
