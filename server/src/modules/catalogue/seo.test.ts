@@ -11,7 +11,7 @@ describe('search engines and sharing: page metadata in the HTML shell, sitemap, 
   let item: typeof course.$inferSelect;
   beforeAll(async () => {
     ctx = await createTestApp();
-    [item] = await ctx.database.db.select().from(course).where(and(eq(course.kind, 'course'), eq(course.status, 'on_sale'))).limit(1);
+    item = (await ctx.database.db.select().from(course).where(and(eq(course.kind, 'course'), eq(course.status, 'on_sale'))).limit(1))[0]!;
   });
   afterAll(() => ctx.close());
 
