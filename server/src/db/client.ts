@@ -45,10 +45,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // before the module is compiled.
   if (!options.pgliteOptimize) setFlagsFromString('--liftoff-only');
   const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   mkdirSync(dirname(options.pgliteDir), { recursive: true });
   const client = await PGlite.create(options.pgliteDir, {
     parsers: { 20: (v: string) => Number(v) },
+    // Keyword search's trigram index (migration 0005).
+    extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.pgliteSharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS}`],
   });
   return { db: drizzle(client, { schema }) as unknown as Db, kind: 'pglite', close: () => client.close() };
