@@ -114,3 +114,51 @@ test('the VIP page lists the tiers with prices and a way to buy each', async ({ 
   await expect(page.getByTestId('vip-tier').first()).toContainText('¥');
   await expect(page.getByTestId('vip-buy').first()).toHaveAttribute('href', /^\/pay\?kind=vip&id=\d+$/);
 });
+
+test('home → list → filter → detail → back keeps the filter and the scroll position', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 700 });
+  await page.goto('/');
+  await page.getByTestId('home-browse').click();
+  await expect(page).toHaveURL(/\/list$/);
+  await page.getByTestId('list-kind-material').click();
+  await expect(page).toHaveURL(/\/list\?kind=material$/);
+  await expect(page.getByTestId('list-results').getByTestId('course-card-link').first()).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 900));
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(500);
+  await page.evaluate(() => {
+    const links = [...document.querySelectorAll<HTMLAnchorElement>('[data-testid="list-results"] [data-testid="course-card-link"]')];
+    links.find((link) => link.getBoundingClientRect().top > 0 && link.getBoundingClientRect().bottom < window.innerHeight)!.click();
+  });
+  await expect(page).toHaveURL(/\/course2\/\d+$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/list\?kind=material$/);
+  await expect(page.getByTestId('list-kind-material')).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+});
+
+test('a free-preview lesson plays and seeks, fetched with byte ranges', async ({ page }) => {
+  const ranges: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/storage/demo/preview.mp4')) ranges.push(response.status());
+  });
+  await page.goto('/list?kind=course');
+  await page.getByTestId('course-card-link').first().click();
+  await expect(page.getByTestId('detail-course')).toBeVisible();
+  const player = page.getByTestId('lesson-player');
+  await expect(player).toBeVisible();
+  await player.evaluate(async (video: HTMLVideoElement) => {
+    video.muted = true;
+    await video.play();
+  });
+  await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime)).toBeGreaterThan(0.2);
+  const seeked = await player.evaluate(
+    (video: HTMLVideoElement) =>
+      new Promise<number>((resolve) => {
+        video.addEventListener('seeked', () => resolve(video.currentTime), { once: true });
+        video.currentTime = 6;
+      }),
+  );
+  expect(seeked).toBeGreaterThanOrEqual(5.9);
+  expect(ranges).toContain(206);
+});
