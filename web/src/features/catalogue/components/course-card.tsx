@@ -46,7 +46,7 @@ export function CourseCard({ item, footer, eager = false }: { item: Card; footer
           </Link>
         </h3>
         {item.subtitle && <p className="mt-1 line-clamp-1 text-xs text-muted">{item.subtitle}</p>}
-        <div className="mt-auto flex items-end justify-between gap-2 pt-3">
+        <div className="mt-auto flex flex-wrap items-end justify-between gap-x-2 gap-y-0.5 pt-3">
           <PriceTag item={item} />
           <span className="shrink-0 text-xs text-faint">{t('card.sales', { count: item.sales, formatted: compact.format(item.sales) })}</span>
         </div>
