@@ -14,6 +14,7 @@ import { homeQuery } from './api/catalogue.ts';
 import { CourseCard, CourseGrid, detailPath } from './components/course-card.tsx';
 import { EmptyShelf } from './components/empty-shelf.tsx';
 import { NoticeList } from './components/notice-list.tsx';
+import { WhenNear } from './components/when-near.tsx';
 
 const KINDS = [
   { key: 'drama', icon: FilmIcon, to: '/list?kind=material', tint: 'from-amber-500/20' },
@@ -100,19 +101,23 @@ function Shelves({ home, loading }: { home: CatalogueHome | undefined; loading: 
     <>
       <Section title={t('home.latest.title')} subtitle={t('home.latest.subtitle')} more="/list" testId="home-latest">
         <CourseGrid>
-          {home.latest.map((item) => (
-            <CourseCard key={item.id} item={item} />
+          {home.latest.map((item, index) => (
+            <CourseCard key={item.id} item={item} eager={index < 4} />
           ))}
         </CourseGrid>
       </Section>
       {home.popular.length > 0 && (
         <Section title={t('home.popular.title')} subtitle={t('home.popular.subtitle')} more="/list?sort=popular" testId="home-popular">
-          <Rail items={home.popular} />
+          <WhenNear placeholder={<RailPlaceholder />}>
+            <Rail items={home.popular} />
+          </WhenNear>
         </Section>
       )}
       {home.shelves.map(({ type, items }) => (
         <Section key={type.id} title={type.name} more={`/list?type=${type.id}`} testId="home-shelf">
-          <Rail items={items} />
+          <WhenNear placeholder={<RailPlaceholder />}>
+            <Rail items={items} />
+          </WhenNear>
         </Section>
       ))}
     </>
@@ -137,6 +142,11 @@ function Section({ title, subtitle, more, testId, children }: { title: string; s
       {children}
     </section>
   );
+}
+
+/** The height of a rail before it is rendered (cards are a 16:9 cover plus about 7.5rem of text). */
+function RailPlaceholder() {
+  return <div aria-hidden className="aspect-[2/1] w-full sm:aspect-[4/1] xl:aspect-[5/1]" />;
 }
 
 /** A horizontal shelf: swipe on phones, four or five across on wide screens. */
@@ -219,18 +229,19 @@ const GRADIENTS = ['from-amber-400/70 to-rose-600/60', 'from-sky-400/50 to-indig
 function FilmStrip({ featured }: { featured: Card[] }) {
   const { t } = useTranslation('catalogue');
   return (
-    <div className="relative lg:aspect-[5/4]" data-testid="home-featured">
-      <div className="rounded-3xl border border-line bg-surface/70 p-3 shadow-2xl shadow-black/20 backdrop-blur sm:p-4 lg:absolute lg:inset-0 lg:rotate-[-3deg]">
+    // Wide screens only: on a phone the hero text stays the first paint, and the shelves follow.
+    <div className="relative hidden aspect-[5/4] lg:block" data-testid="home-featured">
+      <div className="absolute inset-0 rotate-[-3deg] rounded-3xl border border-line bg-surface/70 p-4 shadow-2xl shadow-black/20 backdrop-blur">
         <div aria-hidden className="flex h-3 justify-between px-1">
           {Array.from({ length: 14 }, (_, i) => (
             <span key={i} className="h-2 w-3 rounded-sm bg-line-strong" />
           ))}
         </div>
-        <ul className="mt-3 grid grid-cols-2 gap-2.5 sm:gap-3 lg:h-[calc(100%-2.5rem)]">
+        <ul className="mt-3 grid h-[calc(100%-2.5rem)] grid-cols-2 gap-3">
           {GRADIENTS.map((gradient, i) => {
             const item = featured[i];
             return (
-              <li key={i} className={`group relative aspect-video overflow-hidden rounded-xl bg-gradient-to-br lg:aspect-auto ${gradient}`}>
+              <li key={i} className={`group relative overflow-hidden rounded-xl bg-gradient-to-br ${gradient}`}>
                 {item ? (
                   <Link to={detailPath(item)} className="absolute inset-0" aria-label={item.title}>
                     <img src={fullUrl(item.cover)} alt="" width={640} height={360} className="size-full object-cover transition-transform duration-500 group-hover:scale-105" />
@@ -249,7 +260,7 @@ function FilmStrip({ featured }: { featured: Card[] }) {
           })}
         </ul>
       </div>
-      <div aria-hidden className="absolute -right-4 -bottom-6 hidden rotate-[3deg] rounded-2xl border border-line bg-surface px-4 py-3 shadow-xl shadow-black/30 lg:block">
+      <div aria-hidden className="absolute -right-4 -bottom-6 rotate-[3deg] rounded-2xl border border-line bg-surface px-4 py-3 shadow-xl shadow-black/30">
         <div className="flex items-center gap-3">
           <span className="grid size-9 place-items-center rounded-full bg-accent text-accent-ink">
             <PlayIcon />

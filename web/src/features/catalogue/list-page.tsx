@@ -180,8 +180,9 @@ export default function ListPage() {
       ) : (
         <>
           <CourseGrid testId="list-results">
-            {items.map((item) => (
-              <CourseCard key={item.id} item={item} />
+            {items.map((item, index) => (
+              // The first row is on screen at once: no lazy loading for it (it is the largest paint).
+              <CourseCard key={item.id} item={item} eager={index < 4} />
             ))}
             {list.isFetchingNextPage && Array.from({ length: 4 }, (_, index) => <CardSkeleton key={`more-${index}`} />)}
           </CourseGrid>

@@ -23,6 +23,7 @@ export function CourseCard({ item, footer, eager = false }: { item: Card; footer
           width={640}
           height={360}
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"
           className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
         />
