@@ -13,6 +13,7 @@ import { sessionPlugin } from './modules/session/plugin.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { checkInRoutes } from './modules/check-in/routes.ts';
 import { ledgerRoutes } from './modules/ledger/routes.ts';
+import { memberRoutes } from './modules/member/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { siteConfigPlugin } from './modules/site-config/plugin.ts';
 import { siteConfigRoutes } from './modules/site-config/routes.ts';
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(accountRoutes);
   await app.register(checkInRoutes);
   await app.register(ledgerRoutes);
+  await app.register(memberRoutes);
   await app.register(siteConfigRoutes);
   await app.register(siteRoutes);
   await app.register(adminRoutes);

@@ -1,5 +1,6 @@
 import { seedAdmin, type AdminSeedOptions } from '../modules/admin/seed.ts';
 import { seedCatalogue } from '../modules/catalogue/seed.ts';
+import { seedMember } from '../modules/member/seed.ts';
 import { SETTINGS } from '../modules/site-config/settings.ts';
 import { seedAreas } from '../modules/uploads/area.ts';
 import type { Db } from './client.ts';
@@ -32,6 +33,8 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
   options.log?.(`settings: ${added.length} added, ${SETTINGS.length - added.length} already present`);
   const admin = await seedAdmin(db, { announce: options.log, ...options.admin });
   options.log?.(`admin rules: ${admin.rulesAdded} added`);
+  const member = await seedMember(db);
+  options.log?.(`member rules: ${member.rulesAdded} added`);
   const areasAdded = await seedAreas(db);
   options.log?.(`areas: ${areasAdded} added`);
   await seedCatalogue(db, { log: options.log, items: options.catalogueItems });

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { validate } from '../../shared/validation.ts';
-import { currentUser, requireUser } from '../session/guards.ts';
+import { requireMemberNode } from '../member/access.ts';
+import { currentUser } from '../session/guards.ts';
 import { centsToYuan, listLedger, type LedgerEntry } from './service.ts';
 
 const pageQuery = z.object({
@@ -21,7 +22,7 @@ const present = (entry: LedgerEntry, money: boolean) => ({
 /** The member's own balance and points logs, newest first (conventions: `{list, total}`). */
 export async function ledgerRoutes(app: FastifyInstance) {
   for (const [path, kind] of [['balance', 'money'], ['integral', 'score']] as const) {
-    app.get(`/api/account/${path}`, { preHandler: requireUser }, async (request, reply) => {
+    app.get(`/api/account/${path}`, { preHandler: requireMemberNode(`account/${path}`) }, async (request, reply) => {
       const { page, limit } = validate(pageQuery, request.query, request.lang);
       const { list, total } = await listLedger(app.deps.db, kind, currentUser(request).id, page, limit);
       return reply.ok({ list: list.map((e) => present(e, kind === 'money')), total });

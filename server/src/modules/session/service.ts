@@ -79,9 +79,9 @@ export class TokenService {
     await this.db.delete(token).where(and(...conditions));
   }
 
-  /** Log an owner out everywhere in a context (e.g. after a password change). */
-  async revokeAll(context: SessionContext, ownerId: number): Promise<void> {
-    await this.db
+  /** Log an owner out everywhere in a context (e.g. after a password change); `db` may be a caller's transaction. */
+  async revokeAll(context: SessionContext, ownerId: number, db: Db = this.db): Promise<void> {
+    await db
       .delete(token)
       .where(and(eq(token.ownerId, ownerId), inArray(token.type, [ACCESS_TYPE[context], REFRESH_TYPE[context]])));
   }

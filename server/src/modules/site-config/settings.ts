@@ -1,5 +1,6 @@
 import { ACCESS_TOKEN_TTL_S, DEFAULT_ADMIN_PREFIX, REFRESH_TOKEN_TTL_S, UPLOAD_DEFAULTS } from '@framecraft/contracts/constants';
 import { aboutContent } from './contents/about.ts';
+import { memberFaqContent } from './contents/member-faq.ts';
 import { paymentAgreementContent } from './contents/payment-agreement.ts';
 import { privacyPolicyContent } from './contents/privacy-policy.ts';
 import { topupAgreementContent } from './contents/topup-agreement.ts';
@@ -23,6 +24,7 @@ export const CONTENT_PAGES = {
   privacyPolicy: privacyPolicyContent,
   agreement: paymentAgreementContent,
   topupAgreement: topupAgreementContent,
+  memberFaq: memberFaqContent,
 } as const satisfies Record<string, LocalizedContent>;
 export type ContentPageName = keyof typeof CONTENT_PAGES;
 export const CONTENT_PAGE_NAMES = Object.keys(CONTENT_PAGES) as [ContentPageName, ...ContentPageName[]];

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { optionalUser } from '../session/guards.ts';
 import { memberInfo } from '../session/member-info.ts';
+import { memberRules, menusAndRules } from '../member/access.ts';
 
 /**
  * The storefront's init call (conventions "Init calls"): site settings, and the member's info when
@@ -9,13 +10,14 @@ import { memberInfo } from '../session/member-info.ts';
  */
 export async function siteRoutes(app: FastifyInstance) {
   app.get('/api/index/index', { preHandler: optionalUser }, async (request, reply) => {
+    const held = request.user ? menusAndRules(await memberRules(app.deps.db, request.user)) : { menus: [], rules: [] };
     return reply.ok({
       site: await app.siteConfig.publicSite(),
       openMemberCenter: true,
       userInfo: request.user ? memberInfo(request.user) : null,
-      // Member-centre menus and rules come from the member rule tree (a later feature).
-      menus: [],
-      rules: [],
+      // The member-centre menus and nodes of the member's group (member rule tree).
+      menus: held.menus,
+      rules: held.rules,
     });
   });
 }

@@ -1,0 +1,40 @@
+import { changePasswordSchema, profileSchema, updateNicknameSchema } from '@framecraft/contracts/member';
+import type { FastifyInstance } from 'fastify';
+import { validate } from '../../shared/validation.ts';
+import { currentUser } from '../session/guards.ts';
+import { requireMemberNode } from './access.ts';
+import { changePassword, fullMemberInfo, overview, updateProfile } from './service.ts';
+
+/** Member-centre calls of spec §7 (conventions: `/api/account/*`, `/api/user/updateNickname`). */
+export async function memberRoutes(app: FastifyInstance) {
+  const db = app.deps.db;
+
+  app.get('/api/account/overview', { preHandler: requireMemberNode('account/overview') }, async (request, reply) =>
+    reply.ok(await overview(db, currentUser(request), request.lang)),
+  );
+
+  app.get('/api/account/profile', { preHandler: requireMemberNode('account/profile') }, async (request, reply) =>
+    reply.ok({
+      userInfo: await fullMemberInfo(db, currentUser(request), request.lang),
+      accountVerificationType: (await app.siteConfig.get('accountVerificationType')) ?? [],
+    }),
+  );
+
+  app.post('/api/account/profile', { preHandler: requireMemberNode('account/profile') }, async (request, reply) => {
+    const change = validate(profileSchema, request.body, request.lang);
+    const updated = await updateProfile(db, currentUser(request), change, request.lang);
+    return reply.ok({ userInfo: await fullMemberInfo(db, updated, request.lang) }, 'member.profileSaved');
+  });
+
+  app.post('/api/user/updateNickname', { preHandler: requireMemberNode('account/profile') }, async (request, reply) => {
+    const change = validate(updateNicknameSchema, request.body, request.lang);
+    const updated = await updateProfile(db, currentUser(request), change, request.lang);
+    return reply.ok({ userInfo: await fullMemberInfo(db, updated, request.lang) }, 'member.profileSaved');
+  });
+
+  app.post('/api/account/changePassword', { preHandler: requireMemberNode('account/changePassword') }, async (request, reply) => {
+    const passwords = validate(changePasswordSchema, request.body, request.lang);
+    await changePassword(db, app.tokens, currentUser(request), passwords, request.lang);
+    return reply.ok(null, 'member.passwordChanged');
+  });
+}
