@@ -18,4 +18,9 @@ export const ADMIN_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'security/dataRecycleLog': lazy(() => import('./data-recycle-log-page.tsx')),
   'security/sensitiveData': lazy(() => import('./sensitive-data-page.tsx')),
   'security/sensitiveDataLog': lazy(() => import('./sensitive-data-log-page.tsx')),
+  'user/user': lazy(() => import('./members/member-page.tsx')),
+  'user/group': lazy(() => import('./members/member-group-page.tsx')),
+  'user/rule': lazy(() => import('./members/member-rule-page.tsx')),
+  'user/moneyLog': lazy(() => import('./members/ledger-page.tsx').then((m) => ({ default: m.MoneyLogPage }))),
+  'user/scoreLog': lazy(() => import('./members/ledger-page.tsx').then((m) => ({ default: m.ScoreLogPage }))),
 };
