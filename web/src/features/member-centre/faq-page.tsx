@@ -21,7 +21,7 @@ export default function FaqPage() {
           data-testid="faq-list"
           accordion={false}
           defaultActiveKey={['0']}
-          items={items.map((item, index) => ({ key: String(index), label: <span className="font-medium">{item.question}</span>, children: <RichText html={item.answer} /> }))}
+          items={items.map((item, index) => ({ key: String(index), label: <span className="font-medium">{item.question}</span>, children: <RichText html={item.answer} className="[&_li]:!text-[0.925rem] [&_p]:!my-1 [&_p]:!text-[0.925rem] [&_p]:!leading-relaxed [&_p]:!text-muted" /> }))}
         />
       ) : (
         !intro && <Empty description={t('faq.emptyTitle')} />

@@ -18,15 +18,15 @@ import { TrendChart } from './trend-chart.tsx';
 
 function Stat({ icon, label, value, action, testId }: { icon: ReactNode; label: string; value: ReactNode; action?: ReactNode; testId: string }) {
   return (
-    <Card size="small" className="h-full" styles={{ body: { padding: 20 } }}>
+    <Card size="small" className="h-full" styles={{ body: { padding: 'clamp(14px, 3vw, 20px)' } }}>
       <div className="flex items-center gap-2 text-sm text-muted">
         <span className="grid size-8 place-items-center rounded-full bg-glow text-accent">{icon}</span>
         {label}
       </div>
-      <div data-testid={testId} className="mt-3 truncate text-2xl font-semibold tracking-tight text-ink tabular-nums">
+      <div data-testid={testId} className="mt-3 truncate text-xl font-semibold sm:text-2xl tracking-tight text-ink tabular-nums">
         {value}
       </div>
-      {action && <div className="mt-2 text-sm">{action}</div>}
+      {action && <div className="mt-2 truncate text-sm">{action}</div>}
     </Card>
   );
 }
@@ -75,7 +75,7 @@ export default function OverviewPage() {
         </div>
       </Card>
 
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <Stat
           testId="overview-balance"
           icon={<WalletOutlined />}
@@ -136,8 +136,11 @@ export default function OverviewPage() {
             size="small"
             dataSource={data.notices}
             renderItem={(notice) => (
-              <List.Item extra={<span className="text-xs text-muted tabular-nums">{formatDate(notice.publishTime, 'yyyy-mm-dd')}</span>}>
-                <span className="truncate">{notice.title}</span>
+              <List.Item>
+                <div className="flex w-full min-w-0 items-baseline justify-between gap-3">
+                  <span className="truncate">{notice.title}</span>
+                  <span className="shrink-0 text-xs text-muted tabular-nums">{formatDate(notice.publishTime, 'yyyy-mm-dd')}</span>
+                </div>
               </List.Item>
             )}
           />

@@ -1,6 +1,7 @@
 /**
- * A small bar chart of the 7-day series, drawn as SVG (a chart library would cost more than the
- * member centre itself). Bars scale to the largest absolute value; negative days hang below zero.
+ * A small bar chart of the 7-day series in plain HTML (a chart library would cost more than the
+ * member centre itself, and real text stays readable at any width). Bars scale to the largest
+ * absolute value; a day that went below zero is drawn muted with its minus sign.
  */
 export interface TrendChartProps {
   /** `yyyy-mm-dd`, oldest first. */
@@ -11,58 +12,34 @@ export interface TrendChartProps {
   label: string;
 }
 
-const WIDTH = 720;
-const HEIGHT = 220;
-const PAD = { top: 24, bottom: 28, side: 8 };
-
 export function TrendChart({ days, values, format, label }: TrendChartProps) {
   const max = Math.max(...values.map((v) => Math.abs(v)), 0);
-  const hasNegative = values.some((v) => v < 0);
-  const plotHeight = HEIGHT - PAD.top - PAD.bottom;
-  // Zero sits at the bottom unless something went below it, then in the middle.
-  const zeroY = PAD.top + (hasNegative ? plotHeight / 2 : plotHeight);
-  const scale = max === 0 ? 0 : (hasNegative ? plotHeight / 2 : plotHeight) / max;
-  const slot = (WIDTH - PAD.side * 2) / Math.max(days.length, 1);
-  const barWidth = Math.min(36, slot * 0.56);
-
   return (
-    <svg
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-      role="img"
-      aria-label={`${label}: ${days.map((d, i) => `${d} ${format(values[i] ?? 0)}`).join(', ')}`}
-      className="h-auto w-full"
-      data-testid="trend-chart"
-    >
-      <line x1={PAD.side} x2={WIDTH - PAD.side} y1={zeroY} y2={zeroY} stroke="var(--fc-line-strong)" />
-      {days.map((day, i) => {
-        const value = values[i] ?? 0;
-        const height = Math.max(Math.abs(value) * scale, value === 0 ? 0 : 2);
-        const x = PAD.side + slot * i + (slot - barWidth) / 2;
-        const y = value >= 0 ? zeroY - height : zeroY;
-        const isToday = i === days.length - 1;
-        return (
-          <g key={day}>
-            <title>{`${day}: ${format(value)}`}</title>
-            <rect
-              x={x}
-              y={y}
-              width={barWidth}
-              height={height}
-              rx={Math.min(6, barWidth / 4)}
-              fill={value < 0 ? 'var(--fc-faint)' : 'var(--fc-accent)'}
-              opacity={isToday ? 1 : 0.55}
-            />
-            {value !== 0 && (
-              <text x={x + barWidth / 2} y={value >= 0 ? y - 6 : y + height + 14} textAnchor="middle" fontSize="12" fill="var(--fc-ink)" className="tabular-nums">
-                {format(value)}
-              </text>
-            )}
-            <text x={x + barWidth / 2} y={HEIGHT - 8} textAnchor="middle" fontSize="12" fill={isToday ? 'var(--fc-ink)' : 'var(--fc-muted)'}>
-              {day.slice(5)}
-            </text>
-          </g>
-        );
-      })}
-    </svg>
+    <figure className="m-0" data-testid="trend-chart">
+      <figcaption className="sr-only">{`${label}: ${days.map((d, i) => `${d} ${format(values[i] ?? 0)}`).join(', ')}`}</figcaption>
+      <div aria-hidden className="flex h-48 items-end gap-2 border-b border-line-strong sm:gap-4">
+        {days.map((day, i) => {
+          const value = values[i] ?? 0;
+          const percent = max === 0 ? 0 : Math.max((Math.abs(value) / max) * 100, 3);
+          const isToday = i === days.length - 1;
+          return (
+            <div key={day} className="flex h-full min-w-0 flex-1 flex-col items-center justify-end gap-1" title={`${day}: ${format(value)}`}>
+              {value !== 0 && <span className="truncate text-[0.7rem] text-ink tabular-nums sm:text-xs">{format(value)}</span>}
+              <div
+                className={`w-full max-w-10 rounded-t-md ${value < 0 ? 'bg-faint' : 'bg-accent'} ${isToday ? '' : 'opacity-55'}`}
+                style={{ height: `${percent * 0.82}%` }}
+              />
+            </div>
+          );
+        })}
+      </div>
+      <div aria-hidden className="mt-2 flex gap-2 sm:gap-4">
+        {days.map((day, i) => (
+          <span key={day} className={`min-w-0 flex-1 text-center text-[0.7rem] tabular-nums sm:text-xs ${i === days.length - 1 ? 'font-medium text-ink' : 'text-muted'}`}>
+            {day.slice(5)}
+          </span>
+        ))}
+      </div>
+    </figure>
   );
 }
