@@ -114,6 +114,15 @@ test.describe.serial('member centre', () => {
     await expect(page).toHaveURL(/\/user\/balance$/);
     await expect(drawer).toBeHidden();
     await expect(page.getByTestId('balance-table')).toContainText('No entries yet');
+    // Account security: the binding calls belong to another feature; any failure is shown in the dialog.
+    await page.goto('/user/security');
+    await page.getByTestId('security-email').getByRole('button').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('#value').fill('member@example.com');
+    await dialog.getByTestId('send-code').click();
+    await expect(dialog.getByTestId('bind-failure')).toContainText('The change could not be made');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
     await page.goto('/user/faq');
     await expect(page.getByTestId('faq-list')).toContainText('How do I earn points?');
     await context.close();

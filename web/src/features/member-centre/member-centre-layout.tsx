@@ -9,7 +9,7 @@ import { useMemberStore } from '../../stores/member.ts';
 import { AntdFace } from './antd-face.tsx';
 import { MemberCard } from './member-card.tsx';
 import { MemberIcon } from './member-icon.tsx';
-import { menuPages, useMemberMenus } from './menus-store.ts';
+import { holdsNode, menuPages, useMemberMenus } from './menus-store.ts';
 
 /** Seeded rules are translated by name (`menu.<name>`); rules an admin added show their own title. */
 export function menuTitle(t: TFunction, rule: Pick<MemberRuleNode, 'name' | 'title'>): string {
@@ -57,11 +57,11 @@ function MemberMenu({ onNavigate }: { onNavigate?: () => void }) {
 export default function MemberCentreLayout() {
   const { t } = useTranslation('member');
   const { pathname } = useLocation();
-  const { menus, loaded } = useMemberMenus();
+  const { menus, rules, loaded } = useMemberMenus();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const pages = menuPages(menus);
   const current = pages.find((page) => page.path === pathname);
-  if (loaded && !current) return <Navigate to="/401" replace />;
+  if (loaded && !holdsNode(rules, pathname)) return <Navigate to="/401" replace />;
 
   return (
     <AntdFace>

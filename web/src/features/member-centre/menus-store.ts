@@ -23,7 +23,7 @@ export const useMemberMenus = create<MemberMenus>((set) => ({
 /** Spec §6 permission check: the route path plus a sub-path, or a named node, is held. */
 export function holdsNode(rules: MemberRuleNode[], node: string, subNode = ''): boolean {
   const wanted = (subNode ? `${node}/${subNode}` : node).toLowerCase();
-  return rules.some((rule) => rule.name.toLowerCase() === wanted || (rule.path && `${rule.path}${subNode ? `/${subNode}` : ''}`.toLowerCase() === wanted));
+  return rules.some((rule) => rule.name.toLowerCase() === wanted || rule.path.toLowerCase() === wanted);
 }
 
 /** The menu pages of the tree, depth first (directories left out). */
