@@ -17,8 +17,13 @@ function initialThemePlugin(): Plugin {
   };
 }
 
-/** The always-needed core: one long-cached vendor chunk. Ant Design stays in lazy chunks only. */
-const VENDOR_CORE = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]react-query|@tanstack[\\/]query-core|i18next|react-i18next|zustand|use-sync-external-store)[\\/]/;
+/**
+ * The always-needed core (React, React Router) in one long-cached vendor chunk. Libraries that lazy
+ * routes also use in parts (i18next's <Trans>, TanStack Query's mutations) are left to Rolldown's
+ * splitting, so parts only a lazy route needs stay out of the first load. Ant Design stays in lazy
+ * chunks only (and keeps React out of its chunk because the vendor group has priority).
+ */
+const VENDOR_CORE = /node_modules[\\/](react|react-dom|scheduler|react-router|use-sync-external-store)[\\/]/;
 const ANTD = /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|@emotion)[\\/]/;
 
 /** API calls carry the `server` header (or `server=` in the query for event streams). */

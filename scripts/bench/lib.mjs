@@ -132,9 +132,9 @@ export function startProcess(script, env) {
 }
 
 /** Start the built server on a data folder; resolves once /healthz answers. */
-export async function startServer(dataDir) {
+export async function startServer(dataDir, extraEnv = {}) {
   const port = await freePort();
-  const child = startProcess(serverMain, serverEnv({ port, dataDir }));
+  const child = startProcess(serverMain, { ...serverEnv({ port, dataDir }), ...extraEnv });
   const origin = `http://127.0.0.1:${port}`;
   try {
     await waitForOk(`${origin}/healthz`, child);

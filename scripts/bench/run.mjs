@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// `npm run bench [-- throughput cold-start page-weight uploads]`: prints each figure beside its budget.
+// `npm run bench [-- throughput cold-start page-weight uploads catalogue-list lighthouse]`: prints each figure beside its budget.
 // Figures are informative; nothing here is asserted by `npm test`.
 import { catalogueListBench } from './catalogue-list.mjs';
 import { coldStartBench } from './cold-start.mjs';
 import { ensureServerBuild, ensureWebBuild } from './lib.mjs';
+import { lighthouseBench } from './lighthouse.mjs';
 import { pageWeightBench } from './page-weight.mjs';
 import { throughputBench } from './throughput.mjs';
 import { uploadsBench } from './uploads.mjs';
@@ -14,6 +15,7 @@ const PARTS = {
   'page-weight': { title: '(c) page weight before interaction', needsWeb: true, run: pageWeightBench },
   uploads: { title: '(d) 2 GB upload and download', needsWeb: false, run: uploadsBench },
   'catalogue-list': { title: '(e) catalogue list at scale', needsWeb: false, run: catalogueListBench },
+  lighthouse: { title: '(f) Lighthouse mobile', needsWeb: true, run: lighthouseBench },
 };
 
 const chosen = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

@@ -6,6 +6,8 @@ import type { Db } from './db/client.ts';
 import { adminPlugin } from './modules/admin/core/plugin.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { shellMetaResolver } from './modules/catalogue/seo.ts';
+import { sitemapRoutes } from './modules/catalogue/sitemap.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { sessionPlugin } from './modules/session/plugin.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
@@ -54,7 +56,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
     redis: deps.redis,
     redisPrefix: deps.env.REDIS_PREFIX,
   });
-  await app.register(navigationPlugin, { webDistDir: deps.env.webDistDir });
+  await app.register(navigationPlugin, { webDistDir: deps.env.webDistDir, pageMeta: shellMetaResolver(app) });
 
   await app.register(siteConfigPlugin);
   await app.register(sessionPlugin);
@@ -71,5 +73,6 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(adminRoutes);
   await app.register(uploadRoutes);
   await app.register(catalogueRoutes);
+  await app.register(sitemapRoutes);
   return app;
 }

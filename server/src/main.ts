@@ -12,7 +12,7 @@ const reason = (err: unknown) => (err instanceof Error ? err.message : String(er
 
 async function openConfiguredDatabase(env: Env): Promise<Database> {
   try {
-    return await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: pgliteDirFor(env.dataDir), pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS });
+    return await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: pgliteDirFor(env.dataDir), pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS, pgliteOptimize: env.PGLITE_WASM_OPTIMIZE === '1' });
   } catch (err) {
     throw new StartupError(
       env.DATABASE_URL

@@ -59,6 +59,8 @@ export async function createTestApp(
     REDIS_URL: process.env.REDIS_URL,
     REDIS_PREFIX: shared?.env.REDIS_PREFIX ?? `fctest:${id}:`,
     WEB_DIST_DIR: join(dataDir, 'no-web-dist'),
+    // Tests change rows directly and look again at once; the cache has its own test.
+    CATALOGUE_CACHE_TTL_MS: '0',
     ...overrides,
   });
   const redis = await openRedis(env.REDIS_URL);

@@ -70,7 +70,7 @@ test('switching the language reloads the page in the other language and is remem
   expect(answer.msg).toMatch(/^Error requesting address:/);
 });
 
-test('/list keeps what was typed and its scroll position after visiting another page and coming back', async ({ page }) => {
+test('/list keeps what was typed and its scroll position after opening an item and coming back', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 640 });
   await page.goto('/list');
   const keyword = page.getByTestId('list-keyword');
@@ -78,8 +78,13 @@ test('/list keeps what was typed and its scroll position after visiting another 
   await page.evaluate(() => window.scrollTo(0, 300));
   const scrolled = await page.evaluate(() => window.scrollY);
   expect(scrolled).toBeGreaterThan(100);
-  await page.getByTestId('site-logo').click();
-  await expect(page).toHaveURL(/\/$/);
+  // Open an item whose card is on screen (a script click: Playwright would scroll to it first).
+  await expect(page.getByTestId('course-card-link').first()).toBeVisible();
+  await page.evaluate(() => {
+    const links = [...document.querySelectorAll<HTMLAnchorElement>('[data-testid="course-card-link"]')];
+    links.find((link) => link.getBoundingClientRect().top > 0 && link.getBoundingClientRect().bottom < window.innerHeight)!.click();
+  });
+  await expect(page).toHaveURL(/\/course2?\/\d+$/);
   await page.goBack();
   await expect(page).toHaveURL(/\/list$/);
   await expect(keyword).toHaveValue('调色 LUT');

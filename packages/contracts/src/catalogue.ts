@@ -4,18 +4,8 @@
  */
 import { z } from 'zod';
 
-export const COURSE_KINDS = ['material', 'course'] as const;
-export type CourseKind = (typeof COURSE_KINDS)[number];
-export const COURSE_STATUSES = ['draft', 'on_sale', 'off_sale'] as const;
-export type CourseStatus = (typeof COURSE_STATUSES)[number];
-/** Detail page layout of a type: course → /course/{id}, material → /course2/{id}. */
-export const DETAIL_LAYOUTS = ['course', 'material'] as const;
-export const PRICE_BANDS = ['free', 'paid', 'vipFree'] as const;
-export type PriceBand = (typeof PRICE_BANDS)[number];
-export const LIST_SORTS = ['newest', 'popular', 'priceAsc', 'priceDesc'] as const;
-export type ListSort = (typeof LIST_SORTS)[number];
-export const LIST_LIMIT = { default: 20, max: 50 } as const;
-export const KEYWORD_MAX_LENGTH = 50;
+export * from './catalogue-constants.ts';
+import { COURSE_KINDS, LIST_LIMIT, KEYWORD_MAX_LENGTH, LIST_SORTS, PRICE_BANDS, type DETAIL_LAYOUTS, type CourseKind } from './catalogue-constants.ts';
 
 /** An empty query value (`?kind=`) means "not set", as a cleared filter in a link does. */
 const optional = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { DEFAULT_PGLITE_SHARED_BUFFERS } from '../config/env.ts';
 import * as schema from './schema.ts';
@@ -21,6 +22,8 @@ export interface DatabaseOptions {
   pgliteDir: string;
   /** PostgreSQL `shared_buffers` of the embedded database (PGlite keeps all of it resident). */
   pgliteSharedBuffers?: string;
+  /** Let V8 compile PGlite's hot WebAssembly functions with its optimising tier (decision 016). */
+  pgliteOptimize?: boolean;
 }
 
 
@@ -37,11 +40,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await pool.query('select 1');
     return { db: drizzle(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
+  // V8's optimised code for PGlite's hot functions stays resident (~60 MB, a third of the idle
+  // budget); baseline code answers the shop's indexed queries as fast (decision 016). Must be set
+  // before the module is compiled.
+  if (!options.pgliteOptimize) setFlagsFromString('--liftoff-only');
   const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   mkdirSync(dirname(options.pgliteDir), { recursive: true });
   const client = await PGlite.create(options.pgliteDir, {
     parsers: { 20: (v: string) => Number(v) },
+    // Keyword search's trigram index (migration 0005).
+    extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.pgliteSharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS}`],
   });
   return { db: drizzle(client, { schema }) as unknown as Db, kind: 'pglite', close: () => client.close() };

@@ -4,10 +4,50 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+
+/** What a page tells search engines and link previews (title, description, Open Graph, canonical). */
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Absolute URL. */
+  canonical: string;
+  /** Absolute URL of the preview picture. */
+  image?: string;
+  type: 'website' | 'product';
+}
 
 export interface NavigationOptions {
   /** The built web app (web/dist). Missing in API-only tests: then navigations get a minimal shell. */
   webDistDir: string;
+  /** Metadata of a page for its HTML shell; null leaves the shell as built. */
+  pageMeta?: (request: FastifyRequest, url: URL) => Promise<{ meta: PageMeta; lang: string } | null>;
+}
+
+/** Documents the server answers itself even when a browser navigates to them. */
+const SERVER_DOCUMENTS = /^\/(robots\.txt|sitemap(-[a-z0-9-]+)?\.xml)$/;
+/** Rendered shells stay this long (an edited item shows its new title within a minute). */
+const META_TTL_MS = 60_000;
+const META_CACHE_MAX = 1000;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The shell with the page's title, description, canonical link, Open Graph and Twitter tags. */
+export function shellWithMeta(shell: string, meta: PageMeta, lang: string): string {
+  const attr = (name: string, content: string | undefined, key = 'property') => (content ? `<meta ${key}="${name}" content="${escapeHtml(content)}">` : '');
+  const head = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    attr('description', meta.description, 'name'),
+    `<link rel="canonical" href="${escapeHtml(meta.canonical)}">`,
+    attr('og:type', meta.type),
+    attr('og:title', meta.title),
+    attr('og:description', meta.description),
+    attr('og:url', meta.canonical),
+    attr('og:image', meta.image),
+    attr('og:locale', lang === 'en' ? 'en_US' : 'zh_CN'),
+    attr('twitter:card', meta.image ? 'summary_large_image' : 'summary', 'name'),
+  ].join('');
+  return shell.replace(/<html lang="[^"]*"/, `<html lang="${lang === 'en' ? 'en' : 'zh-CN'}"`).replace(/<title>[^<]*<\/title>/, head);
 }
 
 /** A browser navigation: a GET/HEAD without the app's `server` header that accepts HTML. */
@@ -93,16 +133,42 @@ export const navigationPlugin = fp(async (app: FastifyInstance, options: Navigat
     });
   }
 
+  const rendered = new Map<string, { shell: Shell; expires: number }>();
+  /** The shell for this URL: with the page's metadata when it has some (cached a minute), else as built. */
+  async function shellFor(request: FastifyRequest): Promise<Shell> {
+    if (!options.pageMeta) return shell;
+    const url = new URL(request.url, 'http://shell.invalid');
+    const key = `${request.headers['accept-language'] ?? ''}|${request.headers.host ?? ''}|${url.pathname}${url.search}`;
+    const cached = rendered.get(key);
+    if (cached && cached.expires > Date.now()) return cached.shell;
+    const found = await options.pageMeta(request, url);
+    if (!found) return shell;
+    const html = Buffer.from(shellWithMeta(shell.identity.toString('utf8'), found.meta, found.lang));
+    const variant: Shell = {
+      identity: html,
+      encoded: new Map([
+        ['br', brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })],
+        ['gzip', gzipSync(html, { level: 6 })],
+      ]),
+    };
+    if (rendered.size >= META_CACHE_MAX) rendered.delete(rendered.keys().next().value!);
+    rendered.set(key, { shell: variant, expires: Date.now() + META_TTL_MS });
+    return variant;
+  }
+
   app.addHook('onRequest', async (request, reply) => {
+    const path = request.url.split('?')[0]!;
     // Uploaded files (uploads module) are files even when a browser navigates to them.
-    if (!isNavigation(request) || staticFiles.has(request.url.split('?')[0]!) || request.url.startsWith('/storage/')) return;
+    if (!isNavigation(request) || staticFiles.has(path) || path.startsWith('/storage/') || SERVER_DOCUMENTS.test(path)) return;
+    const page = await shellFor(request);
     const accepted = acceptedEncodings(request.headers['accept-encoding']);
-    const encoding = ENCODINGS.find(({ name }) => accepted.has(name) && shell.encoded.has(name))?.name;
-    if (shell.encoded.size > 0) reply.header('vary', 'accept-encoding');
+    const encoding = ENCODINGS.find(({ name }) => accepted.has(name) && page.encoded.has(name))?.name;
+    if (options.pageMeta) reply.header('vary', 'accept-encoding, accept-language');
+    else if (page.encoded.size > 0) reply.header('vary', 'accept-encoding');
     if (encoding) reply.header('content-encoding', encoding);
     return reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(encoding ? shell.encoded.get(encoding) : shell.identity);
+      .send(encoding ? page.encoded.get(encoding) : page.identity);
   });
 });

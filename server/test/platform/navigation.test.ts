@@ -9,7 +9,8 @@ import { expectEnvelope, SECURITY_HEADERS } from './harness.ts';
 import { serverDir } from './process.ts';
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
-const PAGES = ['/', '/admin/login', '/course/3', '/nope', '/admin/ajax/upload', '/user/loading/x?to=%2Fuser&y=1'];
+// Pages without search-engine metadata get the built shell byte for byte (unknown item included).
+const PAGES = ['/about', '/admin/login', '/course/99999999', '/nope', '/admin/ajax/upload', '/user/loading/x?to=%2Fuser&y=1'];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** A built web app as the web build leaves it, precompressed by the real script. */
@@ -20,7 +21,7 @@ function writeFixtureDist(dir: string) {
   writeFileSync(join(dir, 'index.html'), index);
   writeFileSync(join(dir, 'assets', 'app-abc123.js'), script);
   writeFileSync(join(dir, 'favicon.svg'), `<svg xmlns="http://www.w3.org/2000/svg">${'<rect/>'.repeat(50)}</svg>`);
-  writeFileSync(join(dir, 'robots.txt'), 'ok');
+  writeFileSync(join(dir, 'humans.txt'), 'ok');
   execFileSync(process.execPath, [join(serverDir, '..', 'scripts', 'compress-dist.mjs'), dir]);
   return { index, script };
 }
@@ -43,8 +44,8 @@ describe('navigation vs API split, and the built assets', () => {
       expect(gunzipSync(readFileSync(join(dist, `${file}.gz`)))).toEqual(original);
       expect(brotliDecompressSync(readFileSync(join(dist, `${file}.br`)))).toEqual(original);
     }
-    expect(existsSync(join(dist, 'robots.txt.gz'))).toBe(false);
-    expect(existsSync(join(dist, 'robots.txt.br'))).toBe(false);
+    expect(existsSync(join(dist, 'humans.txt.gz'))).toBe(false);
+    expect(existsSync(join(dist, 'humans.txt.br'))).toBe(false);
   });
 
   it.each(PAGES)('a browser navigation to %s gets the app shell, never cached', async (url) => {
@@ -62,11 +63,22 @@ describe('navigation vs API split, and the built assets', () => {
     ['gzip', 'gzip'],
     ['br;q=0, gzip', 'gzip'],
   ])('the shell comes precompressed (Accept-Encoding %s → %s)', async (acceptEncoding, encoding) => {
-    const res = await ctx.app.inject({ url: '/course/3', headers: { accept: BROWSER_ACCEPT, 'accept-encoding': acceptEncoding } });
+    const res = await ctx.app.inject({ url: '/course/99999999', headers: { accept: BROWSER_ACCEPT, 'accept-encoding': acceptEncoding } });
     expect(res.headers['content-encoding']).toBe(encoding);
     expect(res.headers.vary).toMatch(/accept-encoding/i);
     const decoded = encoding === 'br' ? brotliDecompressSync(res.rawPayload) : gunzipSync(res.rawPayload);
     expect(decoded.toString()).toBe(index);
+  });
+
+  it('a page with metadata (home) gets the same shell with its title and tags in the head, compressed as well', async () => {
+    const plain = await ctx.app.inject({ url: '/', headers: { accept: BROWSER_ACCEPT, 'accept-language': 'en' } });
+    expect(plain.body).not.toBe(index);
+    expect(plain.body).toMatch(/<title>Framecraft — [^<]+<\/title><meta name="description"/);
+    expect(plain.body.replace(/<title>.*?<meta name="twitter:card" content="summary">/, '<title>Framecraft fixture</title>')).toBe(index);
+    expect(plain.headers.vary).toMatch(/accept-language/i);
+    const br = await ctx.app.inject({ url: '/', headers: { accept: BROWSER_ACCEPT, 'accept-language': 'en', 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
   });
 
   it('a HEAD navigation gets the shell headers without a body', async () => {

@@ -32,7 +32,7 @@ const member = {
   nickname: 'Ann',
   email: 'ann@example.com',
   gender: 2 as const,
-  money: 12.5,
+  money: '12.50',
   score: 40,
   token: 't',
   refresh_token: 'r-ok',

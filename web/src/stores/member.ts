@@ -14,8 +14,8 @@ export interface MemberInfo {
   /** 0 unknown, 1 male, 2 female. */
   gender: 0 | 1 | 2;
   birthday: string;
-  /** Balance. */
-  money: number;
+  /** Balance as the server formats it: yuan with 2 decimals, e.g. "12.50" (cents never float). */
+  money: string;
   /** Integral. */
   score: number;
   last_login_time: string;
@@ -56,7 +56,7 @@ export const memberDefaults: MemberInfo = {
   avatar: '',
   gender: 0,
   birthday: '',
-  money: 0,
+  money: '0.00',
   score: 0,
   last_login_time: '',
   last_login_ip: '',

@@ -64,7 +64,7 @@ export async function login(db: Db, account: string, password: string, ip: strin
 }
 
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-function newInviteCode(): string {
+export function newInviteCode(): string {
   return [...randomBytes(8)].map((b) => INVITE_ALPHABET[b % INVITE_ALPHABET.length]).join('');
 }
 

@@ -47,6 +47,19 @@ export const BUILT_IN_RULES: SeedRule[] = [
     ],
   },
   {
+    name: 'user',
+    title: 'Members',
+    type: 'menu_dir',
+    icon: 'UsergroupAddOutlined',
+    children: [
+      { name: 'user/user', title: 'Members', type: 'menu', icon: 'UserOutlined', keepalive: true, buttons: CRUD_BUTTONS },
+      { name: 'user/group', title: 'Member groups', type: 'menu', icon: 'TeamOutlined', keepalive: true, buttons: CRUD_BUTTONS },
+      { name: 'user/rule', title: 'Member rules', type: 'menu', icon: 'MenuOutlined', keepalive: true, buttons: [...CRUD_BUTTONS, 'sortable'] },
+      { name: 'user/moneyLog', title: 'Balance log', type: 'menu', icon: 'WalletOutlined', keepalive: true, buttons: ['index', 'add'] },
+      { name: 'user/scoreLog', title: 'Points log', type: 'menu', icon: 'StarOutlined', keepalive: true, buttons: ['index', 'add'] },
+    ],
+  },
+  {
     name: 'routine',
     title: 'Routine',
     type: 'menu_dir',

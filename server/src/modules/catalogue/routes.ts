@@ -1,6 +1,17 @@
+import { ensureDemoMedia } from './demo-media.ts';
 import { catalogueListQuery, courseIdInput, pageInput, type CatalogueListPage } from '@framecraft/contracts/catalogue';
 import { asc, desc } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { okEnvelopeJson } from '../../shared/envelope.ts';
+import { TtlCache } from '../../shared/ttl-cache.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Drop cached public catalogue answers on this instance (item writers call it; others expire). */
+    invalidateCatalogue(): void;
+  }
+}
 import { validate } from '../../shared/validation.ts';
 import { currentUser, optionalUser, requireUser } from '../session/guards.ts';
 import { artSvg } from './art.ts';
@@ -11,20 +22,40 @@ import { enabledTypes, listCourses, pick, toCard, withDescendants } from './serv
 import { tag } from './tables.ts';
 
 /** Storefront catalogue: home, list, detail, filters, VIP tiers; a member's favourites and history. */
-export async function catalogueRoutes(app: FastifyInstance) {
+/** Not encapsulated (fastify-plugin), so `app.invalidateCatalogue()` reaches the whole app. */
+export const catalogueRoutes = fp(async (app: FastifyInstance) => {
   const db = app.deps.db;
+  // The demo shop's lessons point at this clip; a missing copy only means no preview plays.
+  await ensureDemoMedia(app.deps.env.dataDir).catch((err: unknown) => app.log.warn({ err }, 'demo preview clip not copied'));
 
-  app.get('/api/catalogue/home', async (request, reply) => reply.ok(await homeSections(db, request.lang)));
+  // Public answers are the same for everybody: reuse them for a few seconds (decision 008).
+  const cache = new TtlCache<string>(app.deps.env.CATALOGUE_CACHE_TTL_MS, 5_000);
+  app.decorate('invalidateCatalogue', () => cache.clear());
+  const cached = async (request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) => {
+    const key = `${request.lang}\n${request.url}`;
+    let json = cache.get(key);
+    if (json === undefined) {
+      json = JSON.stringify(await compute());
+      cache.set(key, json);
+    }
+    return reply.type('application/json; charset=utf-8').send(okEnvelopeJson(json));
+  };
 
-  app.get('/api/catalogue/filters', async (request, reply) => {
-    const [types, tags] = await Promise.all([
-      typeTree(db, request.lang),
-      db.select().from(tag).orderBy(desc(tag.weigh), asc(tag.id)),
-    ]);
-    return reply.ok({ types, tags: tags.map((t) => ({ id: t.id, name: pick(request.lang, t.nameZh, t.nameEn) })) });
-  });
+  app.get('/api/catalogue/home', (request, reply) => cached(request, reply, () => homeSections(db, request.lang)));
 
-  app.get('/api/catalogue/list', async (request, reply) => {
+  app.get('/api/catalogue/filters', (request, reply) =>
+    cached(request, reply, async () => {
+      const [types, tags] = await Promise.all([
+        typeTree(db, request.lang),
+        db.select().from(tag).orderBy(desc(tag.weigh), asc(tag.id)),
+      ]);
+      return { types, tags: tags.map((t) => ({ id: t.id, name: pick(request.lang, t.nameZh, t.nameEn) })) };
+    }),
+  );
+
+  app.get('/api/catalogue/list', (request, reply) => cached(request, reply, () => listPage(request)));
+
+  async function listPage(request: FastifyRequest): Promise<CatalogueListPage> {
     const query = validate(catalogueListQuery, request.query, request.lang);
     let typeIds: number[] | undefined;
     if (query.type !== undefined) {
@@ -33,14 +64,14 @@ export async function catalogueRoutes(app: FastifyInstance) {
       typeIds = types.some((t) => t.id === query.type) ? withDescendants(types, query.type) : [];
     }
     const result = await listCourses(db, { ...query, typeIds }, query.sort, query.page, query.limit);
-    return reply.ok<CatalogueListPage>({
+    return {
       list: result.rows.map((row) => toCard(row, request.lang)),
       hasMore: result.hasMore,
       page: query.page,
       limit: query.limit,
       snapshot: result.snapshot,
-    });
-  });
+    };
+  }
 
   app.get('/api/catalogue/detail', { preHandler: optionalUser }, async (request, reply) => {
     const { id } = validate(courseIdInput, request.query, request.lang);
@@ -56,7 +87,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
     return reply.ok(await noticeDetail(db, id, request.lang));
   });
 
-  app.get('/api/vip/tiers', async (request, reply) => reply.ok({ list: await vipTiers(db, request.lang) }));
+  app.get('/api/vip/tiers', (request, reply) => cached(request, reply, async () => ({ list: await vipTiers(db, request.lang) })));
 
   app.post('/api/catalogue/collect/add', { preHandler: requireUser }, async (request, reply) => {
     const { id } = validate(courseIdInput, request.body, request.lang);
@@ -96,4 +127,4 @@ export async function catalogueRoutes(app: FastifyInstance) {
     await clearHistory(db, currentUser(request).id);
     return reply.ok(null, 'catalogue.historyCleared');
   });
-}
+}, { name: 'catalogue' });

@@ -1,3 +1,4 @@
+import { DEMO_PREVIEW_URL } from './demo-media.ts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { artUrl, random } from './art.ts';
@@ -54,6 +55,8 @@ function itemRow(type: DemoType, typeId: number, subject: [string, string], n: n
     subtitleEn: subtitle.en,
     cover: artUrl(n),
     gallery: type.kind === 'material' ? [artUrl(n + 100_000), artUrl(n + 200_000), artUrl(n + 300_000)] : [],
+    // Demo items (not benchmark copies) get the trailer, so course pages open on a playable video.
+    previewVideo: n < 1000 && type.kind === 'course' ? DEMO_PREVIEW_URL : '',
     descriptionZh: description.zh,
     descriptionEn: description.en,
     price,
@@ -117,8 +120,8 @@ async function insertContents(tx: Tx, items: { id: number; type: DemoType; n: nu
         courseId: row.courseId,
         titleZh: `第 ${l + 1} 节：${['概念讲解', '案例演示', '动手练习', '常见问题', '作业讲评'][l % 5]}`,
         titleEn: `Lesson ${l + 1}: ${['Concepts', 'Worked example', 'Practice', 'Common pitfalls', 'Review'][l % 5]}`,
-        // Generated preview clips are not built yet; a lesson without a video shows its poster.
-        video: '',
+        // Every demo lesson plays the demo clip; the detail call shows it only for free previews and owners.
+        video: DEMO_PREVIEW_URL,
         duration: 180 + ((row.id * 37 + l * 101) % 900),
         freePreview: first && l === 0 ? 1 : 0,
         weigh: count - l,

@@ -63,6 +63,8 @@ export const course = pgTable(
     index('course_status_price_idx').on(t.status, t.price, t.id),
     index('course_type_newest_idx').on(t.typeId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('course_kind_newest_idx').on(t.kind, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Keyword search (LIKE '%…%'): a trigram index, migration 0005.
+    index('course_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
 

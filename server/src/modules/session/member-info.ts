@@ -1,3 +1,4 @@
+import { formatMoney } from '@framecraft/contracts/money';
 import { DEFAULT_PAY_RATE } from '@framecraft/contracts/constants';
 import type { MemberRow } from './accounts.ts';
 
@@ -32,14 +33,9 @@ export interface MemberInfo {
   rateInfo: RateInfo;
 }
 
-const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
+export { formatMoney };
 
-/** Cents → "yuan.cents" without floating-point rounding. */
-export function formatMoney(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(cents));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
 
 /**
  * Serialise a member for the client. Features that own VIP tiers and loyalty tiers pass their

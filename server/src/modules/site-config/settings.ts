@@ -36,6 +36,8 @@ export const SETTINGS: readonly SettingDefinition[] = [
   { name: 'version', group: 'basics', title: 'Version', type: 'string', value: '1.0.0' },
   { name: 'cdnUrl', group: 'basics', title: 'CDN URL', type: 'string', value: '' },
   { name: 'apiUrl', group: 'basics', title: 'API URL', type: 'string', value: '' },
+  // Absolute links for search engines and sharing (canonical, Open Graph, sitemap); empty = the request's host.
+  { name: 'siteUrl', group: 'basics', title: 'Public site address (https://…)', type: 'string', value: '' },
   { name: 'backendEntrance', group: 'basics', title: 'Back-office entrance', type: 'string', value: DEFAULT_ADMIN_PREFIX },
   { name: 'uploadMode', group: 'upload', title: 'Upload mode', type: 'string', value: UPLOAD_DEFAULTS.mode },
   { name: 'uploadMaxSize', group: 'upload', title: 'Maximum file size (bytes)', type: 'number', value: UPLOAD_DEFAULTS.maxSize },

@@ -20,7 +20,7 @@ export default function TopupPage() {
           <div data-testid="topup-balance" className="relative isolate overflow-hidden rounded-3xl border border-line bg-surface p-6 sm:p-8">
             <Glow className="-top-32 -right-32 size-96" />
             <p className="text-sm text-muted">{t('topup.balance')}</p>
-            <p className="mt-2 text-4xl font-semibold tracking-tight text-ink tabular-nums">{money.toFixed(2)}</p>
+            <p className="mt-2 text-4xl font-semibold tracking-tight text-ink tabular-nums">{money}</p>
           </div>
           <div className="rounded-3xl border border-dashed border-line-strong">
             <EmptyState testId="topup-no-amounts" icon={<InboxIcon />} title={t('topup.noAmountsTitle')} description={t('topup.noAmountsDescription')} />

@@ -1,5 +1,13 @@
+import type { VipTierInfo } from '@framecraft/contracts/catalogue';
+import { formatMoney } from '@framecraft/contracts/money';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClass } from '../../components/button.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { Skeleton } from '../../components/skeleton.tsx';
+import { request } from '../../lib/request/index.ts';
+import { getLanguage } from '../../stores/language.ts';
 import { CrownIcon, HeartIcon, PlayIcon, SparklesIcon } from '../../components/icons.tsx';
 import { PageContainer } from '../../components/page-header.tsx';
 import { Glow } from '../../components/glow.tsx';
@@ -14,6 +22,10 @@ const BENEFITS = [
 /** VIP pricing (spec §2 /vip-pricing): what membership gives, and the tiers the shop offers. */
 export default function VipPricingPage() {
   const { t } = useTranslation('vip');
+  const tiers = useQuery({
+    queryKey: ['vip', 'tiers', getLanguage()],
+    queryFn: async () => (await request<{ list: VipTierInfo[] }>({ url: '/api/vip/tiers' })).data.list,
+  });
   return (
     <PageContainer>
       <header className="relative isolate mx-auto max-w-3xl pt-4 pb-12 text-center">
@@ -39,9 +51,59 @@ export default function VipPricingPage() {
         ))}
       </ul>
 
-      <section className="mt-12 rounded-3xl border border-dashed border-line-strong">
-        <EmptyState testId="vip-plans-empty" icon={<CrownIcon />} title={t('plansEmptyTitle')} description={t('plansEmptyDescription')} />
-      </section>
+      {tiers.isPending ? (
+        <div className="mt-12 grid gap-4 md:grid-cols-3">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-96 rounded-3xl" />
+          ))}
+        </div>
+      ) : tiers.data?.length ? (
+        <div data-testid="vip-tiers" className="mt-12 grid items-start gap-4 md:grid-cols-2 lg:grid-cols-3">
+          {tiers.data.map((tier, index) => (
+            <TierCard key={tier.id} tier={tier} featured={tiers.data.length > 1 && index === 1} />
+          ))}
+        </div>
+      ) : (
+        <section className="mt-12 rounded-3xl border border-dashed border-line-strong">
+          <EmptyState testId="vip-plans-empty" icon={<CrownIcon />} title={t('plansEmptyTitle')} description={t('plansEmptyDescription')} />
+        </section>
+      )}
     </PageContainer>
+  );
+}
+
+function TierCard({ tier, featured }: { tier: VipTierInfo; featured: boolean }) {
+  const { t } = useTranslation('vip');
+  const saving = tier.listPrice > tier.price ? Math.round((1 - tier.price / tier.listPrice) * 100) : 0;
+  return (
+    <article
+      data-testid="vip-tier"
+      className={`relative flex h-full flex-col rounded-3xl border p-6 sm:p-7 ${featured ? 'border-amber-400/60 bg-gradient-to-b from-amber-400/10 to-surface shadow-2xl shadow-amber-500/10' : 'border-line bg-surface'}`}
+    >
+      {featured && <span className="absolute -top-3 left-6 rounded-full bg-gradient-to-r from-amber-300 to-amber-500 px-3 py-1 text-xs font-semibold text-amber-950">{t('popular')}</span>}
+      <h2 className="flex items-center gap-2 text-lg font-semibold text-ink">
+        <CrownIcon className="text-amber-500" /> {tier.name}
+      </h2>
+      <p className="mt-1 text-sm text-muted">{tier.days === 0 ? t('lifetime') : t('days', { count: tier.days })}</p>
+      <p className="mt-6 flex items-baseline gap-2">
+        <span className="text-4xl font-semibold tracking-tight text-ink tabular-nums">
+          <span className="text-xl">¥</span>
+          {formatMoney(tier.price)}
+        </span>
+        {tier.listPrice > tier.price && <s className="text-sm text-faint tabular-nums">¥{formatMoney(tier.listPrice)}</s>}
+      </p>
+      {saving > 0 && <p className="mt-1 text-xs font-medium text-emerald-600 dark:text-emerald-400">{t('save', { percent: saving })}</p>}
+      <ul className="mt-6 flex-1 space-y-2.5 text-sm text-muted">
+        {tier.benefits.map((benefit) => (
+          <li key={benefit} className="flex gap-2.5">
+            <span aria-hidden className="mt-1.5 size-1.5 shrink-0 rounded-full bg-accent" />
+            {benefit}
+          </li>
+        ))}
+      </ul>
+      <Link to={`/pay?kind=vip&id=${tier.id}`} data-testid="vip-buy" className={buttonClass(featured ? 'primary' : 'secondary', 'lg', 'mt-8 w-full justify-center')}>
+        {t('choose')}
+      </Link>
+    </article>
   );
 }

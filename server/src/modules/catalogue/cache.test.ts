@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/app.ts';
+import { course } from './tables.ts';
+
+describe('public catalogue answers are reused for a few seconds', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ CATALOGUE_CACHE_TTL_MS: '60000' });
+  });
+  afterAll(() => ctx.close());
+
+  const list = async (lang = 'en', query = 'sort=newest&limit=5') => {
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/catalogue/list?${query}`, headers: { server: 'true', 'think-lang': lang } });
+    return { status: res.statusCode, type: res.headers['content-type'], body: res.json() as { code: number; msg: string; time: number; data: { list: { id: number; title: string }[] } } };
+  };
+
+  it('answers a repeated list from the cache until the catalogue is invalidated, per language', async () => {
+    const first = await list();
+    expect(first.body.code).toBe(1);
+    expect(first.type).toMatch(/^application\/json/);
+    const top = first.body.data.list[0]!;
+    await ctx.database.db.update(course).set({ titleEn: 'Renamed while cached' }).where(eq(course.id, top.id));
+
+    const again = await list();
+    expect(again.body.data).toEqual(first.body.data);
+    expect(again.body).toMatchObject({ code: 1, msg: '' });
+    expect(Math.abs(again.body.time - Date.now() / 1000)).toBeLessThan(5);
+
+    // The Chinese answer is its own entry; the English one changes once the catalogue is invalidated.
+    expect((await list('zh-cn')).body.data.list[0]!.title).not.toBe('Renamed while cached');
+    ctx.app.invalidateCatalogue();
+    expect((await list()).body.data.list[0]!.title).toBe('Renamed while cached');
+  });
+
+  it('never caches a refused query', async () => {
+    for (let i = 0; i < 2; i++) {
+      const bad = await list('en', 'sort=random');
+      expect(bad.body.code).toBe(0);
+      expect(bad.body.msg).not.toBe('');
+    }
+  });
+});

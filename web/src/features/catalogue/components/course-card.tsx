@@ -1,0 +1,66 @@
+import type { CourseCard as Card } from '@framecraft/contracts/catalogue';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PlayIcon } from '../../../components/icons.tsx';
+import { fullUrl } from '../../../utils/full-url.ts';
+import { PriceTag, VipBadge } from './price-tag.tsx';
+
+/** Courses open in the course layout, material packs in the material layout (spec §2). */
+export const detailPath = (item: Pick<Card, 'id' | 'kind'>) => (item.kind === 'course' ? `/course/${item.id}` : `/course2/${item.id}`);
+
+const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** One item in a grid or shelf: cover, title, subtitle, price and how many bought it. */
+export function CourseCard({ item, footer, eager = false }: { item: Card; footer?: ReactNode; eager?: boolean }) {
+  const { t } = useTranslation('catalogue');
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-line bg-surface transition-[border-color,transform,box-shadow] duration-200 hover:-translate-y-0.5 hover:border-line-strong hover:shadow-xl hover:shadow-black/10">
+      <div className="relative aspect-video overflow-hidden bg-surface-2">
+        <img
+          src={fullUrl(item.cover)}
+          alt=""
+          width={640}
+          height={360}
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
+          decoding="async"
+          className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
+        />
+        <span className="absolute top-2 left-2 rounded-md bg-black/55 px-1.5 py-0.5 text-[11px] font-medium text-white backdrop-blur">
+          {item.kind === 'course' ? (
+            <span className="inline-flex items-center gap-1">
+              <PlayIcon className="text-[10px]" /> {t('kind.course')}
+            </span>
+          ) : (
+            t('kind.material')
+          )}
+        </span>
+        <span className="absolute top-2 right-2">
+          <VipBadge item={item} />
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col p-3 sm:p-4">
+        <h3 className="line-clamp-2 text-sm leading-snug font-medium text-ink sm:text-[15px]">
+          <Link to={detailPath(item)} className="after:absolute after:inset-0" data-testid="course-card-link">
+            {item.title}
+          </Link>
+        </h3>
+        {item.subtitle && <p className="mt-1 line-clamp-1 text-xs text-muted">{item.subtitle}</p>}
+        <div className="mt-auto flex flex-wrap items-end justify-between gap-x-2 gap-y-0.5 pt-3">
+          <PriceTag item={item} />
+          <span className="shrink-0 text-xs text-faint">{t('card.sales', { count: item.sales, formatted: compact.format(item.sales) })}</span>
+        </div>
+        {footer && <div className="relative z-10 mt-3 border-t border-line pt-3">{footer}</div>}
+      </div>
+    </article>
+  );
+}
+
+export function CourseGrid({ children, testId }: { children: ReactNode; testId?: string }) {
+  return (
+    <div data-testid={testId} className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4">
+      {children}
+    </div>
+  );
+}

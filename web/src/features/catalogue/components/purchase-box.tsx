@@ -1,0 +1,106 @@
+import type { CourseDetail } from '@framecraft/contracts/catalogue';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { buttonClass } from '../../../components/button.ts';
+import { CrownIcon, HeartIcon, ShieldIcon } from '../../../components/icons.tsx';
+import { toast } from '../../../components/toast.tsx';
+import { useMemberStore } from '../../../stores/member.ts';
+import { setCollected } from '../api/catalogue.ts';
+import { PriceTag, VipBadge } from './price-tag.tsx';
+
+/** Price, VIP rule and the actions of an item: buy (→ checkout), favourite, share. */
+export function PurchaseBox({ item, lessons }: { item: CourseDetail; lessons: number }) {
+  const { t } = useTranslation('catalogue');
+  const loggedIn = useMemberStore((state) => state.isLoggedIn());
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const [collected, setCollectedState] = useState(item.collected);
+  const [busy, setBusy] = useState(false);
+  const access = item.owned ? 'owned' : item.vipCovered ? 'vip' : item.price === 0 ? 'free' : null;
+
+  const toggleFavourite = async () => {
+    if (!loggedIn) {
+      navigate(`/login?redirect=${encodeURIComponent(pathname)}`);
+      return;
+    }
+    setBusy(true);
+    try {
+      await setCollected(item.id, !collected);
+      setCollectedState(!collected);
+      void queryClient.invalidateQueries({ queryKey: ['catalogue', 'collections'] });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const share = async () => {
+    const url = window.location.origin + pathname;
+    try {
+      if (navigator.share) await navigator.share({ title: item.title, url });
+      else {
+        await navigator.clipboard.writeText(url);
+        toast.success(t('course.linkCopied'));
+      }
+    } catch (error) {
+      if ((error as Error).name !== 'AbortError') toast.error(t('course.copyFailed'));
+    }
+  };
+
+  return (
+    <div className="rounded-2xl border border-line bg-surface p-5 shadow-xl shadow-black/5" data-testid="purchase-box">
+      <div className="flex flex-wrap items-center gap-2">
+        <PriceTag item={item} size="lg" />
+        <VipBadge item={item} />
+      </div>
+      {access && (
+        <p data-testid="detail-access" className="mt-3 flex items-center gap-1.5 text-sm font-medium text-emerald-600 dark:text-emerald-400">
+          {access === 'vip' ? <CrownIcon /> : <ShieldIcon />} {t(`course.access.${access}`)}
+        </p>
+      )}
+      <dl className="mt-4 grid grid-cols-3 gap-2 rounded-xl bg-surface-2/70 p-3 text-center text-xs text-muted">
+        <div>
+          <dt>{t('course.stats.sales')}</dt>
+          <dd className="mt-0.5 text-sm font-semibold text-ink tabular-nums">{item.sales}</dd>
+        </div>
+        <div>
+          <dt>{t('course.stats.views')}</dt>
+          <dd className="mt-0.5 text-sm font-semibold text-ink tabular-nums">{item.views}</dd>
+        </div>
+        <div>
+          <dt>{item.kind === 'course' ? t('course.stats.lessons') : t('course.stats.files')}</dt>
+          <dd className="mt-0.5 text-sm font-semibold text-ink tabular-nums">{item.kind === 'course' ? lessons : item.files.length}</dd>
+        </div>
+      </dl>
+      <div className="mt-5 space-y-2.5">
+        {!access && (
+          <Link to={`/pay?kind=course&id=${item.id}`} data-testid="detail-buy" className={buttonClass('primary', 'lg', 'w-full justify-center')}>
+            {t('course.buy')}
+          </Link>
+        )}
+        {!access && item.vipFreeLevel > 0 && (
+          <Link to="/vip-pricing" className={buttonClass('secondary', 'md', 'w-full justify-center')}>
+            <CrownIcon /> {t('course.vipUnlock')}
+          </Link>
+        )}
+        <div className="grid grid-cols-2 gap-2.5">
+          <button
+            type="button"
+            data-testid="detail-favourite"
+            aria-pressed={collected}
+            disabled={busy}
+            onClick={() => void toggleFavourite()}
+            className={buttonClass('secondary', 'md', `justify-center ${collected ? 'text-rose-500' : ''}`)}
+          >
+            <HeartIcon /> {collected ? t('course.favourited') : t('course.favourite')}
+          </button>
+          <button type="button" data-testid="detail-share" onClick={() => void share()} className={buttonClass('secondary', 'md', 'justify-center')}>
+            {t('course.share')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
