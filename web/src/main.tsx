@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { toast } from './components/toast.tsx';
+import { useMemberMenus } from './features/member-centre/menus-store.ts';
 import { indexInitQuery } from './features/site/api/get-index-init.ts';
 import { i18n, initI18n } from './lib/i18n.ts';
 import { queryClient } from './app/query-client.ts';
@@ -32,7 +33,10 @@ queryClient
   .fetchQuery(indexInitQuery)
   .then((init) => {
     useSiteConfig.getState().apply(init.site);
-    if (init.userInfo && useMemberStore.getState().isLoggedIn()) useMemberStore.getState().fill(init.userInfo);
+    if (init.userInfo && useMemberStore.getState().isLoggedIn()) {
+      useMemberStore.getState().fill(init.userInfo);
+      useMemberMenus.getState().apply(init.menus, init.rules);
+    }
   })
   .catch((error: unknown) => console.warn('Site settings could not be loaded', error));
 

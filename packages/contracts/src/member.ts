@@ -67,3 +67,22 @@ export const changePasswordSchema = z
     newPassword: passwordSchema,
   })
   .refine((value) => value.oldPassword !== value.newPassword, { path: ['newPassword'], message: 'member.passwordUnchanged' });
+
+/** A member rule (menu, directory or node) as the init call `GET /api/index/index` sends it. */
+export interface MemberRuleNode {
+  id: number;
+  pid: number;
+  /** menu_dir | menu | route | button | nav | nav_user_menu */
+  type: string;
+  title: string;
+  /** The permission node, e.g. `account/profile`. */
+  name: string;
+  /** The web route of a menu, e.g. `/user/profile`. */
+  path: string;
+  icon: string;
+  menu_type: string;
+  url: string;
+  component: string;
+  keepalive: number;
+  children?: MemberRuleNode[];
+}

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { ContentName } from '../features/content/api/get-content.ts';
 import { useAdminMenus } from '../features/admin/shell/menus-store.ts';
-import { requireMember } from './guards.ts';
+import { memberCentreGate, requireMember } from './guards.ts';
 import { loadNamespaces } from '../lib/i18n.ts';
 import type { RouteHandle } from './route-handle.ts';
 import { RootLayout } from './shell/root-layout.tsx';
@@ -38,7 +38,16 @@ const handle = (value: RouteHandle) => value;
 /** `/admin/<page>` opens in the admin shell once the admin's menus are loaded, else via the loading route. */
 const adminGate = (args: LoaderFunctionArgs) => (useAdminMenus.getState().loaded ? null : toLoading('/admin')(args));
 
+const memberPage = (load: () => Promise<{ default: ComponentType }>, namespaces: string[] = []) => page(load, ['member', ...namespaces]);
+
 const memberCentreChildren: RouteObject[] = [
+  { path: 'overview', handle: handle({ title: 'overview' }), lazy: memberPage(() => import('../features/member-centre/overview-page.tsx')) },
+  { path: 'profile', handle: handle({ title: 'profile' }), lazy: memberPage(() => import('../features/member-centre/profile-page.tsx'), ['uploads']) },
+  { path: 'change-password', handle: handle({ title: 'changePassword' }), lazy: memberPage(() => import('../features/member-centre/change-password-page.tsx')) },
+  { path: 'security', handle: handle({ title: 'accountSecurity' }), lazy: memberPage(() => import('../features/member-centre/security-page.tsx')) },
+  { path: 'balance', handle: handle({ title: 'balanceLog' }), lazy: memberPage(() => import('../features/member-centre/balance-log-page.tsx')) },
+  { path: 'integral', handle: handle({ title: 'integralLog' }), lazy: memberPage(() => import('../features/member-centre/points-log-page.tsx')) },
+  { path: 'check-in', handle: handle({ title: 'checkIn' }), lazy: memberPage(() => import('../features/member-centre/check-in-page.tsx')) },
   { path: 'my-collections', handle: handle({ title: 'myCollections' }), lazy: page(() => import('../features/catalogue/collections-page.tsx'), ['catalogue']) },
   { path: 'my-purchases', handle: handle({ title: 'myPurchases' }), lazy: page(() => import('../features/member-centre/purchases-page.tsx'), ['member']) },
   { path: 'my-orders', handle: handle({ title: 'myOrders' }), lazy: page(() => import('../features/member-centre/orders-page.tsx'), ['member']) },
@@ -85,7 +94,7 @@ export const routes: RouteObject[] = [
               { path: 'loading/*', id: 'member-loading', handle: handle({ title: 'loading' }), lazy: page(() => import('./loading/member-loading-page.tsx'), ['member']) },
               {
                 id: 'member-centre',
-                loader: requireMember,
+                loader: memberCentreGate,
                 lazy: page(() => import('../features/member-centre/member-centre-layout.tsx'), ['member']),
                 children: memberCentreChildren,
               },

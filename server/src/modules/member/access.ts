@@ -1,3 +1,4 @@
+import type { MemberRuleNode } from '@framecraft/contracts/member';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -11,22 +12,6 @@ export const parseRuleIds = (rules: string): number[] =>
     .split(',')
     .map((part) => Number(part.trim()))
     .filter((id) => Number.isInteger(id) && id > 0);
-
-/** A member rule as the init call sends it. */
-export interface MemberRuleNode {
-  id: number;
-  pid: number;
-  type: string;
-  title: string;
-  name: string;
-  path: string;
-  icon: string;
-  menu_type: string;
-  url: string;
-  component: string;
-  keepalive: number;
-  children?: MemberRuleNode[];
-}
 
 type RuleRow = typeof userRule.$inferSelect;
 

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { createMember } from '../../../test/fixtures.ts';
-import type { MemberRuleNode } from './access.ts';
+import type { MemberRuleNode } from '@framecraft/contracts/member';
 import { DEFAULT_GROUP_ID, seedMember } from './seed.ts';
 import { userGroup, userRule } from './tables.ts';
 

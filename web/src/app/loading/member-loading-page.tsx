@@ -5,6 +5,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { buttonClass } from '../../components/button.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { RefreshIcon } from '../../components/icons.tsx';
+import { useMemberMenus } from '../../features/member-centre/menus-store.ts';
 import { indexInitQuery, type MemberMenu } from '../../features/site/api/get-index-init.ts';
 import { isCancel } from '../../lib/request/index.ts';
 import { useMemberStore } from '../../stores/member.ts';
@@ -57,6 +58,7 @@ export default function MemberLoadingPage() {
       .then((init) => {
         if (!current) return;
         if (init.openMemberCenter === false) return void navigate('/404', { replace: true });
+        if (init.userInfo) useMemberMenus.getState().apply(init.menus ?? [], init.rules ?? []);
         const target = requested || firstPage(init.menus ?? []) || MEMBER_CENTRE_HOME;
         void navigate(opensPage(target) ? target : '/404', { replace: true });
       })

@@ -1,70 +1,94 @@
+import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
+import type { MemberRuleNode } from '@framecraft/contracts/member';
+import { Alert, Button, Drawer, Menu, type MenuProps } from 'antd';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
-import { Avatar } from '../../components/avatar.tsx';
-import { CrownIcon } from '../../components/icons.tsx';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useMemberStore } from '../../stores/member.ts';
+import { AntdFace } from './antd-face.tsx';
+import { MemberCard } from './member-card.tsx';
+import { MemberIcon } from './member-icon.tsx';
+import { holdsNode, menuPages, useMemberMenus } from './menus-store.ts';
 
-export const MEMBER_CENTRE_LINKS = [
-  { to: '/user/my-collections', key: 'myCollections' },
-  { to: '/user/my-purchases', key: 'myPurchases' },
-  { to: '/user/my-orders', key: 'myOrders' },
-  { to: '/user/my-payments', key: 'myPayments' },
-  { to: '/user/faq', key: 'faq' },
-] as const;
+/** Seeded rules are translated by name (`menu.<name>`); rules an admin added show their own title. */
+export function menuTitle(t: TFunction, rule: Pick<MemberRuleNode, 'name' | 'title'>): string {
+  return t(`menu.${rule.name.replace(/\//g, '_')}`, { ns: 'member', defaultValue: rule.title });
+}
 
-/** Member centre (spec §2 /user): the member's card and menu beside the current page. */
+const LOGOUT = 'logout';
+
+function menuItems(t: TFunction, menus: MemberRuleNode[]): NonNullable<MenuProps['items']> {
+  return menus.map((rule) =>
+    rule.type === 'menu_dir'
+      ? { key: `dir:${rule.id}`, icon: <MemberIcon name={rule.icon} />, label: menuTitle(t, rule), children: menuItems(t, rule.children ?? []) }
+      : { key: rule.path, icon: <MemberIcon name={rule.icon} />, label: menuTitle(t, rule) },
+  );
+}
+
+function MemberMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation('member');
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const menus = useMemberMenus((state) => state.menus);
+  const logout = useMemberStore((state) => state.logout);
+  const items = [...menuItems(t, menus), { type: 'divider' as const }, { key: LOGOUT, icon: <LogoutOutlined />, label: t('common:account.logout'), danger: true }];
+  return (
+    <Menu
+      mode="inline"
+      data-testid="member-centre-menu"
+      selectedKeys={[pathname]}
+      defaultOpenKeys={menus.filter((m) => m.type === 'menu_dir').map((m) => `dir:${m.id}`)}
+      items={items}
+      onClick={({ key }) => {
+        onNavigate?.();
+        if (key === LOGOUT) void logout();
+        else void navigate(key);
+      }}
+      className="!border-0 !bg-transparent"
+    />
+  );
+}
+
+/**
+ * Member centre (spec §2 `/user`): the member's card and the menus of their rule tree beside the
+ * page; on a phone the menu opens in a drawer. A page the member's group does not hold → /401.
+ */
 export default function MemberCentreLayout() {
   const { t } = useTranslation('member');
-  const member = useMemberStore();
-  const name = member.nickname || member.username;
+  const { pathname } = useLocation();
+  const { menus, rules, loaded } = useMemberMenus();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const pages = menuPages(menus);
+  const current = pages.find((page) => page.path === pathname);
+  if (loaded && !holdsNode(rules, pathname)) return <Navigate to="/401" replace />;
 
   return (
-    <div className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-8 sm:px-6 md:grid-cols-[15rem_1fr] lg:gap-8 lg:px-8 lg:py-10">
-      <aside className="space-y-4">
-        <div data-testid="member-card" className="rounded-2xl border border-line bg-surface p-5">
-          <div className="flex items-center gap-3">
-            <Avatar src={member.avatar} name={name} className="size-12 text-lg" />
-            <div className="min-w-0">
-              <p className="truncate font-medium text-ink">{name}</p>
-              <p className="mt-0.5 flex items-center gap-1 text-xs text-muted">
-                {member.vip_level > 0 ? (
-                  <>
-                    <CrownIcon className="text-amber-400" /> {member.vipLevelName || t('layout.vipLevel', { level: member.vip_level })}
-                  </>
-                ) : (
-                  t('layout.regularMember')
-                )}
-              </p>
-            </div>
-          </div>
-          <dl className="mt-5 grid grid-cols-2 gap-3 border-t border-line pt-4 text-center">
-            <div>
-              <dt className="text-xs text-muted">{t('layout.balance')}</dt>
-              <dd className="mt-1 font-semibold text-ink tabular-nums">{member.money}</dd>
-            </div>
-            <div>
-              <dt className="text-xs text-muted">{t('layout.score')}</dt>
-              <dd className="mt-1 font-semibold text-ink tabular-nums">{member.score}</dd>
-            </div>
-          </dl>
+    <AntdFace>
+      <div className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-6 sm:px-6 md:grid-cols-[16rem_minmax(0,1fr)] md:py-8 lg:gap-8 lg:px-8 lg:py-10">
+        <aside className="hidden space-y-4 md:block">
+          <MemberCard />
+          <nav aria-label={t('common:route.memberCentre')} className="rounded-2xl border border-line bg-surface p-1.5">
+            <MemberMenu />
+          </nav>
+        </aside>
+        <div className="flex items-center justify-between gap-3 md:hidden">
+          <Button icon={<MenuOutlined />} onClick={() => setDrawerOpen(true)} data-testid="member-menu-open">
+            {t('layout.menu')}
+          </Button>
+          <span className="truncate text-sm text-muted">{current ? menuTitle(t, current) : ''}</span>
         </div>
-        <nav aria-label={t('common:route.memberCentre')} className="flex gap-1 overflow-x-auto rounded-2xl border border-line bg-surface p-1.5 [scrollbar-width:none] md:flex-col">
-          {MEMBER_CENTRE_LINKS.map((link) => (
-            <NavLink
-              key={link.to}
-              to={link.to}
-              className={({ isActive }) =>
-                `shrink-0 rounded-xl px-3.5 py-2.5 text-sm transition-colors ${isActive ? 'bg-surface-2 font-medium text-ink' : 'text-muted hover:bg-surface-2/60 hover:text-ink'}`
-              }
-            >
-              {t(`common:route.${link.key}`)}
-            </NavLink>
-          ))}
-        </nav>
-      </aside>
-      <section className="min-w-0 rounded-2xl border border-line bg-surface p-5 sm:p-7">
-        <Outlet />
-      </section>
-    </div>
+        <Drawer placement="left" open={drawerOpen} onClose={() => setDrawerOpen(false)} size={300} title={t('common:route.memberCentre')} styles={{ body: { padding: 12 } }}>
+          <div className="space-y-4">
+            <MemberCard />
+            <MemberMenu onNavigate={() => setDrawerOpen(false)} />
+          </div>
+        </Drawer>
+        <section className="min-w-0">
+          {!loaded && <Alert type="warning" showIcon className="!mb-4" message={t('layout.menusFailed')} />}
+          <Outlet />
+        </section>
+      </div>
+    </AntdFace>
   );
 }

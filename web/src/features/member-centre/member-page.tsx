@@ -8,7 +8,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 export function MemberPage({ titleKey, icon, emptyKey, withBrowse = true }: { titleKey: string; icon: ReactNode; emptyKey: string; withBrowse?: boolean }) {
   const { t } = useTranslation('member');
   return (
-    <>
+    <div className="rounded-2xl border border-line bg-surface p-5 sm:p-7">
       <h1 data-testid="page-title" className="border-b border-line pb-4 text-xl font-semibold tracking-tight text-ink">
         {t(`common:route.${titleKey}`)}
       </h1>
@@ -25,6 +25,6 @@ export function MemberPage({ titleKey, icon, emptyKey, withBrowse = true }: { ti
           )
         }
       />
-    </>
+    </div>
   );
 }

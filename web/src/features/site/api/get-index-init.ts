@@ -1,22 +1,11 @@
+import type { MemberRuleNode } from '@framecraft/contracts/member';
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../../lib/request/index.ts';
 import type { MemberInfo } from '../../../stores/member.ts';
 import type { SiteConfig } from '../../../stores/site-config.ts';
 
-/** A member-centre menu node from the member rule tree (conventions "Built-in back-office modules"). */
-export interface MemberMenu {
-  id: number;
-  pid: number;
-  type: string;
-  title: string;
-  name: string;
-  path: string;
-  icon: string;
-  menu_type: string | null;
-  url: string;
-  keepalive: number | boolean;
-  children?: MemberMenu[];
-}
+/** A member-centre menu node from the member rule tree. */
+export type MemberMenu = MemberRuleNode;
 
 /** `GET /api/index/index` (conventions "Init calls"). */
 export interface IndexInit {

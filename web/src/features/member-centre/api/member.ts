@@ -1,0 +1,77 @@
+import type { ProfileInput } from '@framecraft/contracts/member';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { request } from '../../../lib/request/index.ts';
+import type { MemberInfo } from '../../../stores/member.ts';
+
+/** The member as member-centre calls answer it (money a 2-decimal string, times in seconds). */
+export type MemberAnswer = Omit<MemberInfo, 'token' | 'refresh_token' | 'money' | 'birthday' | 'vip_date'> & {
+  money: string;
+  birthday: string | null;
+  vip_date: number | null;
+};
+
+export interface Overview {
+  userInfo: MemberAnswer;
+  vip: { level: number; name: string; expire: number | null; active: boolean };
+  checkIn: { checked: boolean; streak: number };
+  /** `yyyy-mm-dd`, oldest first, today last. */
+  days: string[];
+  score: number[];
+  money: string[];
+  notices: { id: number; title: string; publishTime: number }[];
+}
+
+export const overviewQuery = queryOptions({
+  queryKey: ['member', 'overview'],
+  queryFn: async () => (await request<Overview>({ url: '/api/account/overview', context: 'user' })).data,
+});
+
+export const profileQuery = queryOptions({
+  queryKey: ['member', 'profile'],
+  queryFn: async () =>
+    (await request<{ userInfo: MemberAnswer; accountVerificationType: string[] }>({ url: '/api/account/profile', context: 'user' })).data,
+});
+
+export async function saveProfile(values: ProfileInput): Promise<MemberAnswer> {
+  const answer = await request<{ userInfo: MemberAnswer }>({ url: '/api/account/profile', method: 'POST', data: values, context: 'user', showSuccessMessage: true });
+  return answer.data.userInfo;
+}
+
+export async function changePassword(values: { oldPassword: string; newPassword: string }): Promise<void> {
+  await request({ url: '/api/account/changePassword', method: 'POST', data: values, context: 'user', showSuccessMessage: true });
+}
+
+export type LedgerKind = 'balance' | 'integral';
+export interface LedgerRow {
+  id: number;
+  /** The change: `money` (2-decimal string) in the balance log, `score` in the points log. */
+  money?: string;
+  score?: number;
+  before: string | number;
+  after: string | number;
+  memo: string;
+  create_time: number;
+}
+
+export const ledgerQuery = (kind: LedgerKind, page: number, limit: number) =>
+  queryOptions({
+    queryKey: ['member', kind, page, limit],
+    queryFn: async () =>
+      (await request<{ list: LedgerRow[]; total: number }>({ url: `/api/account/${kind}`, params: { page, limit }, context: 'user' })).data,
+    placeholderData: keepPreviousData,
+  });
+
+export const checkInQuery = queryOptions({
+  queryKey: ['member', 'checkIn'],
+  queryFn: async () => (await request<{ checked: boolean; streak: number }>({ url: '/api/account/checkIn', context: 'user' })).data,
+});
+
+export async function checkIn(): Promise<{ streak: number; score: number }> {
+  return (await request<{ streak: number; score: number }>({ url: '/api/account/checkIn', method: 'POST', context: 'user', showSuccessMessage: true })).data;
+}
+
+export const faqQuery = (lang: string) =>
+  queryOptions({
+    queryKey: ['member', 'faq', lang],
+    queryFn: async () => (await request<{ title: string; content: string }>({ url: '/api/index/content', params: { name: 'memberFaq' }, context: 'user' })).data,
+  });

@@ -1,0 +1,38 @@
+import { request } from '../../../lib/request/index.ts';
+
+/**
+ * Changing the bound e-mail / mobile (spec §7 `verification`, `changeBind`; conventions code events).
+ * Step 1 proves the member owns the current one (a code sent with event `user_<type>_verify`), step 2
+ * binds the new one (event `user_change_<type>`). A member with nothing bound starts at step 2.
+ */
+export type BindType = 'email' | 'mobile';
+
+export async function sendCode(type: BindType, target: string, event: string): Promise<void> {
+  await request(
+    type === 'email'
+      ? { url: '/api/Ems/send', method: 'POST', data: { email: target, event }, context: 'user', showSuccessMessage: true }
+      : { url: '/api/Sms/send', method: 'POST', data: { mobile: target, template_code: event }, context: 'user', showSuccessMessage: true },
+  );
+}
+
+/** `POST /api/account/verification {type, captcha}` → the token that allows `changeBind`. */
+export async function verifyCurrent(type: BindType, captcha: string): Promise<string> {
+  const answer = await request<{ type: BindType; accountVerificationToken: string }>({
+    url: '/api/account/verification',
+    method: 'POST',
+    data: { type, captcha },
+    context: 'user',
+  });
+  return answer.data.accountVerificationToken;
+}
+
+/** `POST /api/account/changeBind {type, email|mobile, captcha, accountVerificationToken}`. */
+export async function changeBind(type: BindType, value: string, captcha: string, accountVerificationToken: string): Promise<void> {
+  await request({
+    url: '/api/account/changeBind',
+    method: 'POST',
+    data: { type, [type]: value, captcha, accountVerificationToken },
+    context: 'user',
+    showSuccessMessage: true,
+  });
+}

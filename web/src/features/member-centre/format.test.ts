@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import type { TFunction } from 'i18next';
+import { amount, maskAccount, memoText, signed, streakDays } from './format.ts';
+
+describe('member-centre formatting', () => {
+  it('shows amounts with two decimals', () => {
+    expect(amount('12.3')).toBe('12.30');
+    expect(amount(5)).toBe('5.00');
+    expect(amount('')).toBe('0.00');
+    expect(amount(undefined)).toBe('0.00');
+  });
+
+  it('signs changes; money keeps two decimals, zero has no sign', () => {
+    expect(signed('10.50', true)).toBe('+10.50');
+    expect(signed('-0.05', true)).toBe('-0.05');
+    expect(signed(5, false)).toBe('+5');
+    expect(signed(-3, false)).toBe('-3');
+    expect(signed(0, false)).toBe('0');
+  });
+
+  it('translates known memo kinds and leaves free text alone', () => {
+    const t = ((key: string, options: { detail: string; defaultValue: string }) =>
+      key === 'memo.check-in' ? `Check-in ${options.detail}` : options.defaultValue) as unknown as TFunction;
+    expect(memoText(t, 'check-in:2026-11-23')).toBe('Check-in 2026-11-23');
+    expect(memoText(t, 'unknown-kind:1')).toBe('unknown-kind:1');
+    expect(memoText(t, 'Refund for order 12: damaged file')).toBe('Refund for order 12: damaged file');
+  });
+
+  it('lists the streak days ending today or yesterday', () => {
+    const today = new Date('2026-11-23T08:00:00Z');
+    expect([...streakDays(3, true, today)]).toEqual(['2026-11-23', '2026-11-22', '2026-11-21']);
+    expect([...streakDays(2, false, today)]).toEqual(['2026-11-22', '2026-11-21']);
+    expect(streakDays(0, false, today).size).toBe(0);
+  });
+
+  it('masks bound e-mail addresses and mobile numbers', () => {
+    expect(maskAccount('ann@example.com')).toBe('an***@example.com');
+    expect(maskAccount('13800138000')).toBe('138****8000');
+    expect(maskAccount('')).toBe('');
+  });
+});

@@ -1,0 +1,41 @@
+import type { TFunction } from 'i18next';
+
+/** A 2-decimal amount from the server's string (or a stored number), '0.00' for anything unreadable. */
+export function amount(value: string | number | null | undefined): string {
+  const number = typeof value === 'number' ? value : Number.parseFloat(value ?? '');
+  return Number.isFinite(number) ? number.toFixed(2) : '0.00';
+}
+
+/** A change with its sign: `+5`, `-0.50`; money keeps two decimals. */
+export function signed(value: string | number, money: boolean): string {
+  const text = money ? amount(value) : String(value);
+  return text.startsWith('-') || Number(text) === 0 ? text : `+${text}`;
+}
+
+/**
+ * A ledger memo in the reader's language. Features write memos as `<kind>:<detail>`
+ * (`check-in:2026-11-23`, `invite:42`); a known kind is translated, anything else (an admin's
+ * own note) is shown as written.
+ */
+export function memoText(t: TFunction, memo: string): string {
+  const match = /^([a-z][a-z-]*):(.*)$/.exec(memo);
+  if (!match) return memo;
+  const [, kind, detail] = match as unknown as [string, string, string];
+  return t(`memo.${kind}`, { ns: 'member', detail, defaultValue: memo });
+}
+
+/** Days in a check-in streak ending today (checked in) or yesterday (not yet), as `yyyy-mm-dd`. */
+export function streakDays(streak: number, checkedToday: boolean, today: Date = new Date()): Set<string> {
+  const days = new Set<string>();
+  const last = checkedToday ? 0 : 1;
+  for (let i = last; i < last + streak; i++) days.add(new Date(today.getTime() - i * 86_400_000).toISOString().slice(0, 10));
+  return days;
+}
+
+/** `a***@example.com`, `138****8000`: a bound account shown without giving it away. */
+export function maskAccount(value: string): string {
+  if (!value) return '';
+  const at = value.indexOf('@');
+  if (at > 0) return `${value.slice(0, Math.min(2, at))}***${value.slice(at)}`;
+  return value.length > 7 ? `${value.slice(0, 3)}****${value.slice(-4)}` : value;
+}

@@ -1,0 +1,5 @@
+import { LedgerPage } from './ledger-page.tsx';
+
+export default function PointsLogPage() {
+  return <LedgerPage kind="integral" />;
+}

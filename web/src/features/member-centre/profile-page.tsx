@@ -1,0 +1,100 @@
+import { MOTTO_MAX, NICKNAME_MAX, nicknameSchema, type ProfileInput } from '@framecraft/contracts/member';
+import { formatDate } from '@framecraft/contracts/date';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Descriptions, Form, Input, Radio, Skeleton, Spin } from 'antd';
+import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ImageUpload } from '../../components/upload/index.ts';
+import { useMemberStore, type MemberInfo } from '../../stores/member.ts';
+import { useSiteConfig } from '../../stores/site-config.ts';
+import { profileQuery, saveProfile } from './api/member.ts';
+import { schemaRule, showFieldErrors } from './form-errors.ts';
+
+/** The avatar upload as a form control (Form.Item passes value and onChange). */
+function AvatarField({ value, onChange, cdnUrl }: { value?: string; onChange?: (url: string) => void; cdnUrl: string }) {
+  return (
+    <Suspense fallback={<Spin />}>
+      <ImageUpload context="user" topic="avatar" shape="circle" size={96} cdnUrl={cdnUrl} value={value} onChange={(url) => onChange?.(url)} />
+    </Suspense>
+  );
+}
+
+/** `/user/profile`: avatar (upload), nickname, gender, birthday, motto; account facts read-only. */
+export default function ProfilePage() {
+  const { t } = useTranslation('member');
+  const [form] = Form.useForm<ProfileInput>();
+  const query = useQuery(profileQuery);
+  const queryClient = useQueryClient();
+  const fill = useMemberStore((state) => state.fill);
+  const cdnUrl = useSiteConfig((state) => state.cdnUrl);
+  const [saving, setSaving] = useState(false);
+  const member = query.data?.userInfo;
+  if (!member) return <Card>{<Skeleton active avatar paragraph={{ rows: 6 }} />}</Card>;
+
+  async function submit(values: ProfileInput) {
+    setSaving(true);
+    try {
+      const saved = await saveProfile({ ...values, birthday: values.birthday || null });
+      fill(saved as unknown as Partial<MemberInfo>);
+      queryClient.setQueryData(profileQuery.queryKey, (old) => (old ? { ...old, userInfo: saved } : old));
+      void queryClient.invalidateQueries({ queryKey: ['member', 'overview'] });
+    } catch (error) {
+      showFieldErrors(form, error);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const today = new Date().toISOString().slice(0, 10);
+  return (
+    <div className="flex flex-col gap-5">
+      <Card title={t('profile.title')}>
+        <Form
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          className="max-w-xl"
+          data-testid="profile-form"
+          initialValues={{ nickname: member.nickname, avatar: member.avatar, gender: member.gender, birthday: member.birthday ?? '', motto: member.motto }}
+          onFinish={(values) => void submit(values)}
+        >
+          <Form.Item name="avatar" label={t('profile.avatar')}>
+            <AvatarField cdnUrl={cdnUrl} />
+          </Form.Item>
+          <Form.Item name="nickname" label={t('profile.nickname')} rules={[schemaRule(nicknameSchema)]}>
+            <Input maxLength={NICKNAME_MAX} showCount autoComplete="nickname" />
+          </Form.Item>
+          <Form.Item name="gender" label={t('profile.gender')}>
+            <Radio.Group
+              optionType="button"
+              options={[
+                { value: 0, label: t('profile.genders.0') },
+                { value: 1, label: t('profile.genders.1') },
+                { value: 2, label: t('profile.genders.2') },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item name="birthday" label={t('profile.birthday')}>
+            <Input type="date" min="1900-01-01" max={today} className="max-w-xs" />
+          </Form.Item>
+          <Form.Item name="motto" label={t('profile.motto')}>
+            <Input.TextArea maxLength={MOTTO_MAX} showCount autoSize={{ minRows: 2, maxRows: 4 }} placeholder={t('profile.mottoPlaceholder')} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={saving} data-testid="profile-save">
+            {t('profile.save')}
+          </Button>
+        </Form>
+      </Card>
+      <Card title={t('profile.account')}>
+        <Descriptions column={{ xs: 1, sm: 2 }} size="small">
+          <Descriptions.Item label={t('profile.username')}>{member.username}</Descriptions.Item>
+          <Descriptions.Item label={t('profile.inviteCode')}>{member.invate_code}</Descriptions.Item>
+          <Descriptions.Item label={t('profile.joinTime')}>{formatDate(member.join_time as unknown as number)}</Descriptions.Item>
+          <Descriptions.Item label={t('profile.lastLogin')}>
+            {member.last_login_time ? `${formatDate(member.last_login_time as unknown as number)} · ${member.last_login_ip}` : '—'}
+          </Descriptions.Item>
+        </Descriptions>
+      </Card>
+    </div>
+  );
+}

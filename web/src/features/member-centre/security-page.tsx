@@ -1,0 +1,171 @@
+import { MailOutlined, MobileOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { translate } from '@framecraft/contracts/messages';
+import { mobileSchema } from '@framecraft/contracts/validation';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Form, Input, List, Modal, Space, Steps, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { isCancel } from '../../lib/request/index.ts';
+import { getLanguage } from '../../stores/language.ts';
+import { useMemberStore } from '../../stores/member.ts';
+import { changeBind, sendCode, verifyCurrent, type BindType } from './api/security.ts';
+import { schemaRule } from './form-errors.ts';
+import { maskAccount } from './format.ts';
+
+const RESEND_SECONDS = 60;
+const emailSchema = z.email('validation.email');
+
+/** A "send code" button that waits 60 s before the next send (conventions: one send per 60 s). */
+function SendCodeButton({ onSend }: { onSend: () => Promise<void> }) {
+  const { t } = useTranslation('member');
+  const [left, setLeft] = useState(0);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = setTimeout(() => setLeft((n) => n - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [left]);
+  return (
+    <Button
+      loading={busy}
+      disabled={left > 0}
+      data-testid="send-code"
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await onSend();
+          setLeft(RESEND_SECONDS);
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {left > 0 ? t('security.resendIn', { seconds: left }) : t('security.sendCode')}
+    </Button>
+  );
+}
+
+/** The two steps of changing a binding; a member with nothing bound starts at the second. */
+function ChangeBindDialog({ type, current, onClose }: { type: BindType; current: string; onClose: () => void }) {
+  const { t } = useTranslation('member');
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState(current ? 0 : 1);
+  const [verificationToken, setVerificationToken] = useState('');
+  const [failure, setFailure] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [verifyForm] = Form.useForm<{ captcha: string }>();
+  const [bindForm] = Form.useForm<{ value: string; captcha: string }>();
+  const required = { required: true, message: translate(getLanguage(), 'validation.required') };
+
+  /** Any failure is shown in the dialog, so the member knows the change did not happen. */
+  async function attempt(action: () => Promise<void>) {
+    setFailure('');
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      if (!isCancel(error)) setFailure(error instanceof Error && error.message ? error.message : t('security.unavailable'));
+      throw error;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const send = (target: string, event: string) => attempt(() => sendCode(type, target, event));
+  const verify = ({ captcha }: { captcha: string }) =>
+    attempt(async () => {
+      setVerificationToken(await verifyCurrent(type, captcha));
+      setStep(1);
+    }).catch(() => {});
+  const bind = ({ value, captcha }: { value: string; captcha: string }) =>
+    attempt(async () => {
+      await changeBind(type, value, captcha, verificationToken);
+      useMemberStore.getState().fill({ [type]: value });
+      void queryClient.invalidateQueries({ queryKey: ['member', 'profile'] });
+      onClose();
+    }).catch(() => {});
+
+  const label = type === 'email' ? t('security.email') : t('security.mobile');
+  return (
+    <Modal open title={t(current ? 'security.changeTitle' : 'security.bindTitle', { what: label })} onCancel={onClose} footer={null} destroyOnHidden>
+      {current && <Steps size="small" current={step} className="!mb-6" items={[{ title: t('security.stepVerify') }, { title: t('security.stepBind') }]} />}
+      {failure && <Alert data-testid="bind-failure" type="error" showIcon className="!mb-4" message={t('security.failed')} description={failure} />}
+      {step === 0 ? (
+        <Form form={verifyForm} layout="vertical" requiredMark={false} onFinish={verify}>
+          <p className="mb-4 text-sm text-muted">{t('security.verifyHint', { target: maskAccount(current) })}</p>
+          <Form.Item label={t('security.code')} required>
+            <Space.Compact className="w-full">
+              <Form.Item name="captcha" noStyle rules={[required]}>
+                <Input inputMode="numeric" autoComplete="one-time-code" maxLength={8} />
+              </Form.Item>
+              <SendCodeButton onSend={() => send(current, `user_${type}_verify`)} />
+            </Space.Compact>
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={busy}>
+            {t('security.next')}
+          </Button>
+        </Form>
+      ) : (
+        <Form form={bindForm} layout="vertical" requiredMark={false} onFinish={bind}>
+          <Form.Item name="value" label={t('security.newValue', { what: label })} rules={[schemaRule(type === 'email' ? emailSchema : mobileSchema)]}>
+            <Input inputMode={type === 'email' ? 'email' : 'tel'} autoComplete={type === 'email' ? 'email' : 'tel'} />
+          </Form.Item>
+          <Form.Item label={t('security.code')} required>
+            <Space.Compact className="w-full">
+              <Form.Item name="captcha" noStyle rules={[required]}>
+                <Input inputMode="numeric" autoComplete="one-time-code" maxLength={8} />
+              </Form.Item>
+              <SendCodeButton
+                onSend={async () => {
+                  const value = (await bindForm.validateFields(['value'])).value;
+                  await send(value, `user_change_${type}`);
+                }}
+              />
+            </Space.Compact>
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={busy}>
+            {t('security.confirm')}
+          </Button>
+        </Form>
+      )}
+    </Modal>
+  );
+}
+
+/** `/user/security`: the bound e-mail and mobile, each changed after proving the current one. */
+export default function SecurityPage() {
+  const { t } = useTranslation('member');
+  const email = useMemberStore((state) => state.email);
+  const mobile = useMemberStore((state) => state.mobile);
+  const [editing, setEditing] = useState<BindType | null>(null);
+  const rows = [
+    { type: 'email' as const, icon: <MailOutlined />, label: t('security.email'), value: email },
+    { type: 'mobile' as const, icon: <MobileOutlined />, label: t('security.mobile'), value: mobile },
+  ];
+  return (
+    <Card title={<span className="flex items-center gap-2"><SafetyCertificateOutlined /> {t('security.title')}</span>}>
+      <List
+        itemLayout="horizontal"
+        dataSource={rows}
+        renderItem={(row) => (
+          <List.Item
+            data-testid={`security-${row.type}`}
+            actions={[
+              <Button key="change" onClick={() => setEditing(row.type)}>
+                {row.value ? t('security.change') : t('security.bind')}
+              </Button>,
+            ]}
+          >
+            <List.Item.Meta
+              avatar={<span className="grid size-10 place-items-center rounded-full bg-glow text-lg text-accent">{row.icon}</span>}
+              title={row.label}
+              description={row.value ? <span className="tabular-nums">{maskAccount(row.value)}</span> : <Tag bordered={false}>{t('security.notBound')}</Tag>}
+            />
+          </List.Item>
+        )}
+      />
+      {editing && <ChangeBindDialog type={editing} current={editing === 'email' ? email : mobile} onClose={() => setEditing(null)} />}
+    </Card>
+  );
+}
