@@ -16,9 +16,12 @@ export interface IndexInit {
   rules: MemberMenu[];
 }
 
+/** The call itself, for code outside React Query (the member-centre route loader). */
+export const fetchIndexInit = async () => (await request<IndexInit>({ url: '/api/index/index', showErrorMessage: false })).data;
+
 /** One shared query, so the start-up call and the member loading route never run it twice at once. */
 export const indexInitQuery = queryOptions({
   queryKey: ['index', 'init'],
-  queryFn: async () => (await request<IndexInit>({ url: '/api/index/index', showErrorMessage: false })).data,
+  queryFn: fetchIndexInit,
   staleTime: 5 * 60_000,
 });
