@@ -47,9 +47,12 @@ const adminGate = (args: LoaderFunctionArgs) => (useAdminMenus.getState().loaded
  */
 async function memberCentreGate(args: LoaderFunctionArgs) {
   requireMember(args);
+  // On the first page load this loader runs before main.tsx starts the init call; later it waits for it.
+  const { loaded, startup } = useMemberMenus.getState();
+  if (!loaded && startup) await startup;
   if (useMemberMenus.getState().loaded) return null;
   try {
-    const init = await fetchIndexInit();
+    const init = await fetchIndexInit({ cancelDuplicate: false });
     if (init.userInfo) useMemberMenus.getState().apply(init.menus, init.rules);
   } catch {
     // The layout shows that the menus could not be loaded.
