@@ -29,7 +29,7 @@ configureRequest({
 
 // Site settings (name, record number, upload rules) and the member's current info arrive once
 // at start; until then the values stored from the last visit are shown.
-queryClient
+const startup = queryClient
   .fetchQuery(indexInitQuery)
   .then((init) => {
     useSiteConfig.getState().apply(init.site);
@@ -39,6 +39,7 @@ queryClient
     }
   })
   .catch((error: unknown) => console.warn('Site settings could not be loaded', error));
+useMemberMenus.getState().track(startup);
 
 createRoot(document.getElementById('app')!).render(
   <StrictMode>

@@ -2,7 +2,9 @@ import type { ComponentType } from 'react';
 import { replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { ContentName } from '../features/content/api/get-content.ts';
 import { useAdminMenus } from '../features/admin/shell/menus-store.ts';
-import { memberCentreGate, requireMember } from './guards.ts';
+import { useMemberMenus } from '../features/member-centre/menus-store.ts';
+import { fetchIndexInit } from '../features/site/api/get-index-init.ts';
+import { requireMember } from './guards.ts';
 import { loadNamespaces } from '../lib/i18n.ts';
 import type { RouteHandle } from './route-handle.ts';
 import { RootLayout } from './shell/root-layout.tsx';
@@ -37,6 +39,26 @@ const handle = (value: RouteHandle) => value;
 
 /** `/admin/<page>` opens in the admin shell once the admin's menus are loaded, else via the loading route. */
 const adminGate = (args: LoaderFunctionArgs) => (useAdminMenus.getState().loaded ? null : toLoading('/admin')(args));
+
+/**
+ * Loader of the member-centre layout: a logged-in member, and the menus of their group. They come
+ * with the start-up init call; after a login in this tab they are fetched once more. A failed fetch
+ * still opens the page (the layout says the menus are missing).
+ */
+async function memberCentreGate(args: LoaderFunctionArgs) {
+  requireMember(args);
+  // On the first page load this loader runs before main.tsx starts the init call; later it waits for it.
+  const { loaded, startup } = useMemberMenus.getState();
+  if (!loaded && startup) await startup;
+  if (useMemberMenus.getState().loaded) return null;
+  try {
+    const init = await fetchIndexInit({ cancelDuplicate: false });
+    if (init.userInfo) useMemberMenus.getState().apply(init.menus, init.rules);
+  } catch {
+    // The layout shows that the menus could not be loaded.
+  }
+  return null;
+}
 
 const memberPage = (load: () => Promise<{ default: ComponentType }>, namespaces: string[] = []) => page(load, ['member', ...namespaces]);
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { optionalUser } from '../session/guards.ts';
-import { memberInfo } from '../session/member-info.ts';
 import { memberRules, menusAndRules } from '../member/access.ts';
+import { fullMemberInfo } from '../member/service.ts';
 
 /**
  * The storefront's init call (conventions "Init calls"): site settings, and the member's info when
@@ -14,7 +14,7 @@ export async function siteRoutes(app: FastifyInstance) {
     return reply.ok({
       site: await app.siteConfig.publicSite(),
       openMemberCenter: true,
-      userInfo: request.user ? memberInfo(request.user) : null,
+      userInfo: request.user ? await fullMemberInfo(app.deps.db, request.user, request.lang) : null,
       // The member-centre menus and nodes of the member's group (member rule tree).
       menus: held.menus,
       rules: held.rules,

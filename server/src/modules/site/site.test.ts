@@ -1,5 +1,7 @@
 import { HEADER, UPLOAD_DEFAULTS } from '@framecraft/contracts/constants';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vipTier } from '../catalogue/tables.ts';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { createMember } from '../../../test/fixtures.ts';
 
@@ -53,6 +55,7 @@ describe('GET /api/index/index', () => {
     const { token } = await ctx.app.tokens.issue('user', member.id);
     const response = await init({ [HEADER.userToken]: token });
     const { userInfo } = response.json().data;
+    const [tier2] = await ctx.database.db.select().from(vipTier).where(eq(vipTier.level, 2)).orderBy(desc(vipTier.weigh)).limit(1);
     expect(userInfo).toEqual({
       id: member.id,
       username: member.username,
@@ -71,7 +74,8 @@ describe('GET /api/index/index', () => {
       invate_code: member.inviteCode,
       vip_level: 2,
       vip_date: Date.parse('2026-01-01T00:00:00Z') / 1000,
-      vipLevelName: '',
+      // The seeded demo shop has a VIP tier of level 2; its Chinese name is sent.
+      vipLevelName: tier2!.nameZh,
       rateInfo: { sum12monthpay: 0, pay_rate: 1, sale_list: [] },
     });
     // (The member rule tree has a change-password page, so only the member's part is checked by name.)

@@ -7,6 +7,9 @@ interface MemberMenus {
   /** Every node the group holds, flat (init call `rules`). */
   rules: MemberRuleNode[];
   loaded: boolean;
+  /** The start-up init call while it runs, so a route loader waits for it instead of repeating it. */
+  startup: Promise<unknown> | null;
+  track(startup: Promise<unknown>): void;
   apply(menus: MemberRuleNode[], rules: MemberRuleNode[]): void;
   reset(): void;
 }
@@ -16,6 +19,8 @@ export const useMemberMenus = create<MemberMenus>((set) => ({
   menus: [],
   rules: [],
   loaded: false,
+  startup: null,
+  track: (startup) => set({ startup }),
   apply: (menus, rules) => set({ menus, rules, loaded: true }),
   reset: () => set({ menus: [], rules: [], loaded: false }),
 }));

@@ -1,5 +1,5 @@
 import type { ProfileInput } from '@framecraft/contracts/member';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../../lib/request/index.ts';
 import type { MemberInfo } from '../../../stores/member.ts';
 
@@ -58,7 +58,8 @@ export const ledgerQuery = (kind: LedgerKind, page: number, limit: number) =>
     queryKey: ['member', kind, page, limit],
     queryFn: async () =>
       (await request<{ list: LedgerRow[]; total: number }>({ url: `/api/account/${kind}`, params: { page, limit }, context: 'user' })).data,
-    placeholderData: keepPreviousData,
+    // The previous page stays on screen while the next one loads (what keepPreviousData does).
+    placeholderData: (previous) => previous,
   });
 
 export const checkInQuery = queryOptions({

@@ -16,9 +16,16 @@ export interface IndexInit {
   rules: MemberMenu[];
 }
 
+/**
+ * The call itself, also for code outside React Query (the member-centre route loader, which may
+ * run beside the start-up call and passes `cancelDuplicate: false` so neither cancels the other).
+ */
+export const fetchIndexInit = async (options: { cancelDuplicate?: boolean } = {}) =>
+  (await request<IndexInit>({ url: '/api/index/index', showErrorMessage: false, ...options })).data;
+
 /** One shared query, so the start-up call and the member loading route never run it twice at once. */
 export const indexInitQuery = queryOptions({
   queryKey: ['index', 'init'],
-  queryFn: async () => (await request<IndexInit>({ url: '/api/index/index', showErrorMessage: false })).data,
+  queryFn: () => fetchIndexInit(),
   staleTime: 5 * 60_000,
 });
