@@ -159,6 +159,7 @@ export class FakeQiniu {
         if (req.method === 'PUT' && parts.length === 7) return answer(...(await this.putPart(req, parts[5]!, Number(parts[6]), body)));
         if (req.method === 'POST' && parts.length === 6) return answer(...this.complete(parts[5]!, body, policy.fsizeLimit));
       }
+      if (req.method === 'GET') return this.download(host, req, res, decodeURIComponent(url.pathname.slice(1)));
       return answer(404, { error: 'not found' });
     } catch (error) {
       return answer(400, { error: error instanceof Error ? error.message : 'bad request' });
@@ -166,7 +167,7 @@ export class FakeQiniu {
   }
 
   private async formUpload(req: IncomingMessage, body: Buffer): Promise<[number, unknown]> {
-    const form = await new Request('http://fake/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body }).formData();
+    const form = await new Request('http://fake/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: new Uint8Array(body) }).formData();
     const policy = this.verifyUploadToken(String(form.get('token') ?? ''));
     if (typeof policy === 'string') return [401, { error: policy }];
     const file = form.get('file');
@@ -222,6 +223,15 @@ export class FakeQiniu {
     return { hash, key };
   }
 
+  /** The bucket's public download domain: `GET /{key}`. */
+  private download(host: number, req: IncomingMessage, res: ServerResponse, key: string) {
+    const object = [...this.objects.values()].find((o) => o.key === key);
+    this.log.push({ host, method: 'GET', path: req.url ?? '', status: object ? 200 : 404 });
+    if (!object) return res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': object.mimeType, 'content-length': object.data.length, etag: `"${object.hash}"` });
+    res.end(object.data);
+  }
+
   /** RS stat: `Authorization: Qiniu ak:sign` over method, path, Host, Content-Type, X-Qiniu-* headers. */
   private stat(req: IncomingMessage, encodedEntry: string): [number, unknown] {
     if (!this.verifyManagement(req)) return [401, { error: 'bad token' }];
@@ -266,7 +276,8 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   return c >>> 0;
 });
 
-function crc32(data: Buffer): number {
+/** CRC-32 as the form upload's `crc32` field carries it (and as PNG chunks use it). */
+export function crc32(data: Buffer): number {
   let crc = 0xffffffff;
   for (const byte of data) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;

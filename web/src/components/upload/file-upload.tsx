@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RequestContext } from '../../lib/request';
 import { loadNamespaces } from '../../lib/i18n.ts';
-import type { UploadedFile } from './upload-file.ts';
+import { keptUrl, type UploadedFile } from './upload-file.ts';
 import { useUpload } from './use-upload.ts';
 
 export interface FileUploadProps {
@@ -92,10 +92,10 @@ export default function FileUpload({ value = [], onChange, context, topic, multi
               className="h-10 w-10 rounded object-cover"
             />
             <a href={fullUrl(url, base)} target="_blank" rel="noreferrer" className="min-w-0 flex-1 truncate text-sm">
-              {records.find((r) => r.url === url)?.name ?? url.split('/').pop()}
+              {records.find((r) => keptUrl(r) === url)?.name ?? url.split('/').pop()}
             </a>
             {!disabled && (
-              <Button size="small" type="link" onClick={() => commit(value.filter((u) => u !== url), records.filter((r) => r.url !== url))}>
+              <Button size="small" type="link" onClick={() => commit(value.filter((u) => u !== url), records.filter((r) => keptUrl(r) !== url))}>
                 {t('remove')}
               </Button>
             )}
@@ -110,9 +110,10 @@ export default function FileUpload({ value = [], onChange, context, topic, multi
             onDrop={() => setPending((list) => list.filter((p) => p.id !== id))}
             onDone={(stored) => {
               setPending((list) => list.filter((p) => p.id !== id));
-              const nextRecords = [...records.filter((r) => r.url !== stored.url), stored];
+              const url = keptUrl(stored);
+              const nextRecords = [...records.filter((r) => keptUrl(r) !== url), stored];
               setRecords(nextRecords);
-              commit(multiple ? [...value.filter((u) => u !== stored.url), stored.url] : [stored.url], nextRecords);
+              commit(multiple ? [...value.filter((u) => u !== url), url] : [url], nextRecords);
             }}
           />
         ))}

@@ -1,10 +1,10 @@
 import { fullUrl } from '@framecraft/contracts/url';
-import { Button, Image, Progress, Space, Upload } from 'antd';
+import { Button, Progress, Space, Upload } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RequestContext } from '../../lib/request';
 import { loadNamespaces } from '../../lib/i18n.ts';
-import type { UploadedFile } from './upload-file.ts';
+import { keptUrl, type UploadedFile } from './upload-file.ts';
 import { useUpload } from './use-upload.ts';
 
 const ImageCropDialog = lazy(() => import('./image-crop-dialog.tsx'));
@@ -37,7 +37,7 @@ export interface ImageUploadProps {
 export default function ImageUpload({ value = '', onChange, context, topic, shape = 'square', size = 104, crop, cdnUrl, disabled }: ImageUploadProps) {
   const { t } = useTranslation('uploads');
   const [cropping, setCropping] = useState<File | null>(null);
-  const { state, start, cancel, retry } = useUpload({ context, topic, onDone: (stored) => onChange?.(stored.url, stored) });
+  const { state, start, cancel, retry } = useUpload({ context, topic, onDone: (stored) => onChange?.(keptUrl(stored), stored) });
   useEffect(() => {
     void loadNamespaces(['uploads']);
   }, []);
@@ -61,7 +61,7 @@ export default function ImageUpload({ value = '', onChange, context, topic, shap
         {uploading ? (
           <Progress type="circle" size={size - 24} percent={state.percent} format={(p) => `${(p ?? 0).toFixed(2)}%`} />
         ) : preview ? (
-          <Image src={preview} alt={t('preview')} preview={false} width={size - 2} height={size - 2} style={{ objectFit: 'cover', borderRadius: radius }} data-testid="image-upload-preview" />
+          <img src={preview} alt={t('preview')} width={size - 2} height={size - 2} style={{ objectFit: 'cover', borderRadius: radius }} data-testid="image-upload-preview" />
         ) : (
           <span className="px-2 text-xs opacity-70">{t('drop')}</span>
         )}

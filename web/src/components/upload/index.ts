@@ -6,4 +6,4 @@ export type { ImageUploadProps } from './image-upload.tsx';
 /** Files and multi-file lists, lazily loaded like ImageUpload. Props: see FileUploadProps. */
 export const FileUpload = lazy(() => import('./file-upload.tsx'));
 export type { FileUploadProps } from './file-upload.tsx';
-export { uploadFile, percentOf, type UploadedFile, type UploadOptions, type UploadProgress } from './upload-file.ts';
+export { uploadFile, keptUrl, percentOf, type UploadedFile, type UploadOptions, type UploadProgress } from './upload-file.ts';

@@ -23,7 +23,15 @@ export interface UploadedFile {
   sha1: string;
   width: number;
   height: number;
+  /** 'local' or the cloud ('qiniu'). */
+  storage?: string;
 }
+
+/**
+ * The URL a form keeps for an upload: relative for our own storage (the full-URL rule adds the
+ * CDN or origin), the full bucket URL for cloud files, which live on another domain.
+ */
+export const keptUrl = (file: UploadedFile) => (file.storage && file.storage !== 'local' ? file.full_url : file.url);
 
 export interface UploadProgress {
   loaded: number;

@@ -68,7 +68,7 @@ export async function uploadToQiniu(file: File, options: QiniuUploadOptions): Pr
   } catch (error) {
     console.warn('Qiniu callback failed', error);
   }
-  return { id: 0, topic: record.topic, url: `/${token.key}`, full_url: record.url, name: file.name, size: file.size, mimetype: file.type, suffix: file.name.split('.').pop()?.toLowerCase() ?? '', sha1, width: 0, height: 0 };
+  return { id: 0, topic: record.topic, url: `/${token.key}`, full_url: record.url, name: file.name, size: file.size, mimetype: file.type, suffix: file.name.split('.').pop()?.toLowerCase() ?? '', sha1, width: 0, height: 0, storage: 'qiniu' };
 }
 
 async function fetchToken(file: File, sha1: string, options: QiniuUploadOptions): Promise<QiniuToken> {

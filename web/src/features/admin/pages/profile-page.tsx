@@ -73,11 +73,11 @@ export default function ProfilePage() {
           <Form.Item name="nickname" label={t('fields.nickname')} rules={[{ required: true, message: t('crud.required') }]}>
             <Input />
           </Form.Item>
-          <Form.Item name="avatar" label={t('fields.avatar')}>
-            <Suspense fallback={<Skeleton.Avatar active size={104} />}>
+          <Suspense fallback={<Skeleton.Avatar active size={104} />}>
+            <Form.Item name="avatar" label={t('fields.avatar')}>
               <ImageUpload context="admin" topic="avatar" shape="circle" crop={{ aspect: 1, maxEdge: 1024 }} cdnUrl={cdnUrl} />
-            </Suspense>
-          </Form.Item>
+            </Form.Item>
+          </Suspense>
           <Form.Item name="email" label={t('fields.email')}>
             <Input type="email" />
           </Form.Item>
