@@ -57,11 +57,12 @@ export default function ImageUpload({ value = '', onChange, context, topic, shap
           return false;
         }}
         style={{ width: size, height: size, borderRadius: radius, overflow: 'hidden', padding: 0 }}
+        className="[&_.ant-upload-btn]:!flex [&_.ant-upload-btn]:!items-center [&_.ant-upload-btn]:!justify-center [&_.ant-upload-btn]:!p-0"
       >
         {uploading ? (
           <Progress type="circle" size={size - 24} percent={state.percent} format={(p) => `${(p ?? 0).toFixed(2)}%`} />
         ) : preview ? (
-          <img src={preview} alt={t('preview')} width={size - 2} height={size - 2} style={{ objectFit: 'cover', borderRadius: radius }} data-testid="image-upload-preview" />
+          <img src={preview} alt={t('preview')} width={size - 2} height={size - 2} style={{ objectFit: 'cover', borderRadius: radius, display: 'block' }} data-testid="image-upload-preview" />
         ) : (
           <span className="px-2 text-xs opacity-70">{t('drop')}</span>
         )}
