@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_TTL_S, DEFAULT_ADMIN_PREFIX, REFRESH_TOKEN_TTL_S, UPLOAD_DEFAULTS } from '@framecraft/contracts/constants';
+import { ACCESS_TOKEN_TTL_S, DEFAULT_ADMIN_PREFIX, QINIU, REFRESH_TOKEN_TTL_S, UPLOAD_DEFAULTS } from '@framecraft/contracts/constants';
 import { aboutContent } from './contents/about.ts';
 import { memberFaqContent } from './contents/member-faq.ts';
 import { paymentAgreementContent } from './contents/payment-agreement.ts';
@@ -48,6 +48,10 @@ export const SETTINGS: readonly SettingDefinition[] = [
   { name: 'qiniuSecretKey', group: 'upload', title: 'Qiniu secret key', type: 'string', value: '' },
   { name: 'qiniuBucket', group: 'upload', title: 'Qiniu bucket', type: 'string', value: '' },
   { name: 'qiniuDomain', group: 'upload', title: 'Qiniu domain', type: 'string', value: '' },
+  { name: 'qiniuRegion', group: 'upload', title: 'Qiniu region (z0, z1, z2, na0, as0, cn-east-2)', type: 'string', value: QINIU.region },
+  // Optional overrides of the region's hosts (private deployments, tests): `https://host[:port]`, comma-separated for uploads.
+  { name: 'qiniuUpHost', group: 'upload', title: 'Qiniu upload hosts (override)', type: 'string', value: '' },
+  { name: 'qiniuRsHost', group: 'upload', title: 'Qiniu RS host (override)', type: 'string', value: '' },
   { name: 'tokenKeepTime', group: 'security', title: 'Access token keep time (seconds)', type: 'number', value: ACCESS_TOKEN_TTL_S },
   { name: 'refreshTokenKeepTime', group: 'security', title: 'Refresh token keep time (seconds)', type: 'number', value: REFRESH_TOKEN_TTL_S },
   // Member login lockout (accounts module; its defaults are these values).
