@@ -1,5 +1,5 @@
-import type { MessageKey } from '@framecraft/contracts/messages';
-import { translate } from '@framecraft/contracts/messages';
+import type { ClientMessageKey } from '@framecraft/contracts/client-messages';
+import { translate } from '@framecraft/contracts/client-messages';
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import type { ZodType } from 'zod';
 import { getLanguage } from '../stores/language.ts';
@@ -8,7 +8,7 @@ import { getLanguage } from '../stores/language.ts';
 export function validationMessage(schema: ZodType, value: unknown): string {
   const result = schema.safeParse(value);
   if (result.success) return '';
-  return translate(getLanguage(), (result.error.issues[0]?.message ?? 'validation.invalidValue') as MessageKey);
+  return translate(getLanguage(), (result.error.issues[0]?.message ?? 'validation.invalidValue') as ClientMessageKey);
 }
 
 const INPUT =

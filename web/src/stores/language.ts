@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, STORAGE_KEY, type Language } from '@framecraft/contracts/constants';
-import { isLanguage } from '@framecraft/contracts/messages';
+import { isLanguage } from '@framecraft/contracts/client-messages';
 
 /**
  * The UI language: stored locally, read once at start. Switching stores the choice and

@@ -1,6 +1,6 @@
 import { CODE, HEADER } from '@framecraft/contracts/constants';
 import type { Envelope } from '@framecraft/contracts/envelope';
-import { translate } from '@framecraft/contracts/messages';
+import { translate } from '@framecraft/contracts/client-messages';
 import { RequestError, type RequestContext } from '../../lib/request';
 import { getEnvironment } from '../../lib/request/config.ts';
 import { refreshOnce } from '../../lib/request/refresh.ts';

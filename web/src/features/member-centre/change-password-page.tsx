@@ -1,5 +1,5 @@
 import { LockOutlined } from '@ant-design/icons';
-import { translate } from '@framecraft/contracts/messages';
+import { translate } from '@framecraft/contracts/client-messages';
 import { passwordSchema } from '@framecraft/contracts/validation';
 import { Alert, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';

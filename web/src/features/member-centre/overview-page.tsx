@@ -1,7 +1,7 @@
 import { CalendarOutlined, CrownFilled, GiftOutlined, NotificationOutlined, WalletOutlined } from '@ant-design/icons';
 import { formatDate } from '@framecraft/contracts/date';
 import { greetingKey } from '@framecraft/contracts/greeting';
-import { translate } from '@framecraft/contracts/messages';
+import { translate } from '@framecraft/contracts/client-messages';
 import { fullUrl } from '@framecraft/contracts/url';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, List, Segmented, Skeleton, Tag } from 'antd';

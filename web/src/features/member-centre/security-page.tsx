@@ -1,5 +1,5 @@
 import { MailOutlined, MobileOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { translate } from '@framecraft/contracts/messages';
+import { translate } from '@framecraft/contracts/client-messages';
 import { mobileSchema } from '@framecraft/contracts/validation';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, List, Modal, Space, Steps, Tag } from 'antd';

@@ -1,6 +1,6 @@
 import type { Language } from '@framecraft/contracts/constants';
 import type { Envelope } from '@framecraft/contracts/envelope';
-import { translate } from '@framecraft/contracts/messages';
+import { translate } from '@framecraft/contracts/client-messages';
 
 /**
  * How a call failed:

@@ -17,7 +17,7 @@
  */
 import { CODE, REQUEST_TIMEOUT_MS } from '@framecraft/contracts/constants';
 import type { Envelope, LoginStateData, RedirectData } from '@framecraft/contracts/envelope';
-import { translate } from '@framecraft/contracts/messages';
+import { translate } from '@framecraft/contracts/client-messages';
 import { getLanguage } from '../../stores/language.ts';
 import { getEnvironment } from './config.ts';
 import { httpStatusMessage, RequestError } from './errors.ts';

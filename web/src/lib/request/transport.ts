@@ -1,6 +1,6 @@
 import { HEADER } from '@framecraft/contracts/constants';
 import type { Envelope } from '@framecraft/contracts/envelope';
-import { translate } from '@framecraft/contracts/messages';
+import { translate } from '@framecraft/contracts/client-messages';
 import { getLanguage } from '../../stores/language.ts';
 import { getEnvironment } from './config.ts';
 import { RequestError } from './errors.ts';

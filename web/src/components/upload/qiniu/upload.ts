@@ -1,4 +1,4 @@
-import { translate } from '@framecraft/contracts/messages';
+import { translate } from '@framecraft/contracts/client-messages';
 import { request, RequestError, type RequestContext } from '../../../lib/request';
 import { getLanguage } from '../../../stores/language.ts';
 import type { UploadedFile, UploadOptions } from '../upload-file.ts';

@@ -1,5 +1,5 @@
 import { QINIU } from '@framecraft/contracts/constants';
-import { translate } from '@framecraft/contracts/messages';
+import { translate } from '@framecraft/contracts/client-messages';
 import { describe, expect, it } from 'vitest';
 import { messageKeyOf } from './errors.ts';
 import { bucketOfToken, checkCloudUpload } from './validate.ts';

@@ -12,7 +12,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { greetingKey } from '@framecraft/contracts/greeting';
-import { translate } from '@framecraft/contracts/messages';
+import { translate } from '@framecraft/contracts/client-messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Avatar, Breadcrumb, Button, Dropdown, Tooltip } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
