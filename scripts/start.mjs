@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const at = (...parts) => join(root, ...parts);
@@ -71,7 +72,7 @@ for (const target of targets) {
   }
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', at('server', 'dist', 'main.js')], {
+const server = spawn(process.execPath, ['--enable-source-maps', ...SERVER_NODE_FLAGS, at('server', 'dist', 'main.js')], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

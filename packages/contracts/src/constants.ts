@@ -98,5 +98,25 @@ export const UPLOAD_DEFAULTS = {
   allowedMimeTypes: '',
 } as const;
 
+/** Qiniu direct upload (spec §8, §9): the defaults of the cloud path. */
+export const QINIU = {
+  regions: ['z0', 'z1', 'z2', 'na0', 'as0', 'cn-east-2'],
+  region: 'z1',
+  retries: 3,
+  concurrency: 3,
+  /** Chunk size of the resumable upload in MB; at most 1024. */
+  chunkSizeMb: 4,
+  maxChunkSizeMb: 1024,
+  /** Files up to this size go by the form upload, larger ones by the resumable multipart upload. */
+  directMaxBytes: 4 * 1024 * 1024,
+  maxFileBytes: 10_000 * 1024 ** 3,
+  hashSliceBytes: 50 * 1024 * 1024,
+  freezeSeconds: 20,
+  retryCodes: [0, 502, 503, 504, 599, 406],
+  freezeCodes: [0, 502, 503, 504, 599],
+  clearCacheCodes: [612, 400],
+} as const;
+export type QiniuRegion = (typeof QINIU.regions)[number];
+
 /** Admin entry path prefix (site setting backendEntrance). */
 export const DEFAULT_ADMIN_PREFIX = '/admin';

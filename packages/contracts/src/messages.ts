@@ -8,6 +8,8 @@ import catalogueEn from '../locales/catalogue/en.json' with { type: 'json' };
 import catalogueZhCn from '../locales/catalogue/zh-cn.json' with { type: 'json' };
 import memberEn from '../locales/member/en.json' with { type: 'json' };
 import memberZhCn from '../locales/member/zh-cn.json' with { type: 'json' };
+import uploadsEn from '../locales/uploads/en.json' with { type: 'json' };
+import uploadsZhCn from '../locales/uploads/zh-cn.json' with { type: 'json' };
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './constants.ts';
 
 /*
@@ -15,8 +17,8 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './constants.ts';
  * A feature's own messages live in `locales/<feature>/{zh-cn,en}.json` and are added below as
  * one namespace per feature (keys `<feature>.…`), so features grow without touching each other.
  */
-const enPack = { ...en, account: accountEn, admin: adminEn, catalogue: catalogueEn, member: memberEn };
-const zhCnPack: typeof enPack = { ...zhCn, account: accountZhCn, admin: adminZhCn, catalogue: catalogueZhCn, member: memberZhCn };
+const enPack = { ...en, account: accountEn, admin: adminEn, catalogue: catalogueEn, member: memberEn, uploads: uploadsEn };
+const zhCnPack: typeof enPack = { ...zhCn, account: accountZhCn, admin: adminZhCn, catalogue: catalogueZhCn, member: memberZhCn, uploads: uploadsZhCn };
 
 export const messages = { 'zh-cn': zhCnPack, en: enPack } as const;
 export type Messages = typeof enPack;

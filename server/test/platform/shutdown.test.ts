@@ -13,7 +13,8 @@ import { baseEnv, serverDir, startServer, type ServerProcess } from './process.t
  * The production bundle as a real process on its own embedded database (PGlite even when the
  * suite runs on PostgreSQL: this is about closing the embedded folder cleanly).
  */
-describe('graceful shutdown of the built server', () => {
+// Each test starts the built server on a fresh database (migrate + seed): slow on a busy 2-core machine.
+describe('graceful shutdown of the built server', { timeout: 60_000 }, () => {
   // Under server/ so that the bundle finds migrations/ and node_modules/ by walking up, as dist/ does.
   const buildDir = join(serverDir, '.tmp', `build-${randomBytes(4).toString('hex')}`);
   const bundle = join(buildDir, 'main.js');

@@ -5,6 +5,7 @@ import { groupCrud } from './auth/groups.ts';
 import { ruleCrud } from './auth/rules.ts';
 import { configRoutes } from './config/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
+import { attachmentAdminRoutes } from './attachments/routes.ts';
 import { memberAdminRoutes } from './members/routes.ts';
 import { organizationRoutes } from './organization/routes.ts';
 import { securityRoutes } from './security/routes.ts';
@@ -20,6 +21,7 @@ export async function adminRoutes(app: FastifyInstance) {
   adminLogCrud(app);
   organizationRoutes(app);
   memberAdminRoutes(app);
+  attachmentAdminRoutes(app);
   configRoutes(app);
   // Last: recycle and sensitive rules name controllers registered above.
   securityRoutes(app);

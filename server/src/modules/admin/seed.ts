@@ -50,10 +50,10 @@ export const BUILT_IN_RULES: SeedRule[] = [
     name: 'user',
     title: 'Members',
     type: 'menu_dir',
-    icon: 'UsergroupAddOutlined',
+    icon: 'TeamOutlined',
     children: [
       { name: 'user/user', title: 'Members', type: 'menu', icon: 'UserOutlined', keepalive: true, buttons: CRUD_BUTTONS },
-      { name: 'user/group', title: 'Member groups', type: 'menu', icon: 'TeamOutlined', keepalive: true, buttons: CRUD_BUTTONS },
+      { name: 'user/group', title: 'Member groups', type: 'menu', icon: 'ApartmentOutlined', keepalive: true, buttons: CRUD_BUTTONS },
       { name: 'user/rule', title: 'Member rules', type: 'menu', icon: 'MenuOutlined', keepalive: true, buttons: [...CRUD_BUTTONS, 'sortable'] },
       { name: 'user/moneyLog', title: 'Balance log', type: 'menu', icon: 'WalletOutlined', keepalive: true, buttons: ['index', 'add'] },
       { name: 'user/scoreLog', title: 'Points log', type: 'menu', icon: 'StarOutlined', keepalive: true, buttons: ['index', 'add'] },
@@ -66,6 +66,7 @@ export const BUILT_IN_RULES: SeedRule[] = [
     icon: 'SettingOutlined',
     children: [
       { name: 'routine/config', title: 'System settings', type: 'menu', icon: 'ToolOutlined', buttons: ['index', 'edit', 'sendTestMail'] },
+      { name: 'routine/attachment', title: 'Attachments', type: 'menu', icon: 'PictureOutlined', keepalive: true, buttons: ['index', 'del'] },
       { name: 'routine/adminInfo', title: 'Profile', type: 'menu', icon: 'ProfileOutlined' },
     ],
   },

@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_TTL_S, DEFAULT_ADMIN_PREFIX, REFRESH_TOKEN_TTL_S, UPLOAD_DEFAULTS } from '@framecraft/contracts/constants';
+import { ACCESS_TOKEN_TTL_S, DEFAULT_ADMIN_PREFIX, QINIU, REFRESH_TOKEN_TTL_S, UPLOAD_DEFAULTS } from '@framecraft/contracts/constants';
 import { aboutContent } from './contents/about.ts';
 import { memberFaqContent } from './contents/member-faq.ts';
 import { paymentAgreementContent } from './contents/payment-agreement.ts';
@@ -48,8 +48,24 @@ export const SETTINGS: readonly SettingDefinition[] = [
   { name: 'qiniuSecretKey', group: 'upload', title: 'Qiniu secret key', type: 'string', value: '' },
   { name: 'qiniuBucket', group: 'upload', title: 'Qiniu bucket', type: 'string', value: '' },
   { name: 'qiniuDomain', group: 'upload', title: 'Qiniu domain', type: 'string', value: '' },
+  { name: 'qiniuRegion', group: 'upload', title: 'Qiniu region (z0, z1, z2, na0, as0, cn-east-2)', type: 'string', value: QINIU.region },
+  // Optional overrides of the region's hosts (private deployments, tests): `https://host[:port]`, comma-separated for uploads.
+  { name: 'qiniuUpHost', group: 'upload', title: 'Qiniu upload hosts (override)', type: 'string', value: '' },
+  { name: 'qiniuRsHost', group: 'upload', title: 'Qiniu RS host (override)', type: 'string', value: '' },
   { name: 'tokenKeepTime', group: 'security', title: 'Access token keep time (seconds)', type: 'number', value: ACCESS_TOKEN_TTL_S },
   { name: 'refreshTokenKeepTime', group: 'security', title: 'Refresh token keep time (seconds)', type: 'number', value: REFRESH_TOKEN_TTL_S },
+  // Member login lockout (accounts module; its defaults are these values).
+  { name: 'userLoginFailureLimit', group: 'security', title: 'Failed member logins before a lockout', type: 'number', value: 10 },
+  { name: 'userLoginLockoutSeconds', group: 'security', title: 'Member lockout (seconds)', type: 'number', value: 86_400 },
+  // Points credited through the ledger (check-in module, invites in the accounts module).
+  { name: 'checkInScore', group: 'member', title: 'Points per daily check-in', type: 'number', value: 5 },
+  { name: 'inviteRewardScore', group: 'member', title: 'Points for the inviter per registration', type: 'number', value: 10 },
+  // SMS codes (provider `log` records messages in the SMS log instead of sending; `aliyun` sends).
+  { name: 'smsProvider', group: 'sms', title: 'SMS provider (log / aliyun)', type: 'string', value: 'log' },
+  { name: 'smsAccessKeyId', group: 'sms', title: 'Access key ID', type: 'string', value: '' },
+  { name: 'smsAccessKeySecret', group: 'sms', title: 'Access key secret', type: 'string', value: '' },
+  { name: 'smsSignName', group: 'sms', title: 'Signature name', type: 'string', value: '' },
+  { name: 'smsTemplateCode', group: 'sms', title: 'Verification code template', type: 'string', value: '' },
   // Mail server of the settings page (its "send test mail") and of e-mail codes.
   { name: 'mailSmtpHost', group: 'mail', title: 'SMTP server', type: 'string', value: '' },
   { name: 'mailSmtpPort', group: 'mail', title: 'SMTP port', type: 'number', value: 465 },

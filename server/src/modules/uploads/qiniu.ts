@@ -1,25 +1,77 @@
+import { QINIU, type QiniuRegion } from '@framecraft/contracts/constants';
 import qiniu from 'qiniu';
 import { z } from 'zod';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { attachment } from './tables.ts';
 import type { Uploader } from './service.ts';
-import { sql } from 'drizzle-orm';
 
 export interface QiniuSettings {
   accessKey: string;
   secretKey: string;
   bucket: string;
   domain: string;
+  /** One of spec §9's regions; z1 unless set. */
+  region: string;
+  /** Overrides of the region's hosts (`[http[s]://]host[:port]`), for private deployments and tests. */
+  upHost: string;
+  rsHost: string;
 }
 
 /** Upload tokens live one hour; the client asks again for each upload. */
 const TOKEN_TTL_S = 3600;
 
-/** `{token, domain}` for a direct upload to the bucket (official SDK: PutPolicy + Mac). */
-export function issueUploadToken(settings: QiniuSettings): { token: string; domain: string } {
+export interface HostAddress {
+  protocol: 'https' | 'http';
+  host: string;
+}
+
+/** `http://127.0.0.1:9000` → {http, 127.0.0.1:9000}; a bare host means https. */
+export function parseHost(value: string): HostAddress | undefined {
+  const match = /^(?:(https?):\/\/)?([A-Za-z0-9.-]+(?::\d{1,5})?)\/?$/.exec(value.trim());
+  return match ? { protocol: (match[1] as 'http' | 'https' | undefined) ?? 'https', host: match[2]! } : undefined;
+}
+
+export const regionOf = (settings: QiniuSettings): QiniuRegion =>
+  (QINIU.regions as readonly string[]).includes(settings.region) ? (settings.region as QiniuRegion) : QINIU.region;
+
+export interface UploadTarget {
+  /** The object key (the saved name, no leading slash). */
+  key: string;
+  maxSize: number;
+}
+
+export interface TokenAnswer {
+  token: string;
+  domain: string;
+  /** Set when the token was issued for one object: the client must upload to this key. */
+  key?: string;
+  region: QiniuRegion;
+  /** The upload hosts to use instead of the region's; empty for the region's own. */
+  upHosts: string[];
+  protocol: 'https' | 'http';
+}
+
+/**
+ * `{token, domain}` for a direct upload to the bucket (official SDK: PutPolicy + Mac). With a
+ * target the token is limited to that one key (scope `bucket:key`) and the size limit.
+ */
+export function issueUploadToken(settings: QiniuSettings, target?: UploadTarget): TokenAnswer {
   const mac = new qiniu.auth.digest.Mac(settings.accessKey, settings.secretKey);
-  const policy = new qiniu.rs.PutPolicy({ scope: settings.bucket, expires: TOKEN_TTL_S });
-  return { token: policy.uploadToken(mac), domain: settings.domain };
+  const policy = new qiniu.rs.PutPolicy({
+    scope: target ? `${settings.bucket}:${target.key}` : settings.bucket,
+    expires: TOKEN_TTL_S,
+    ...(target ? { fsizeLimit: target.maxSize } : {}),
+  });
+  const upHosts = settings.upHost.split(',').map(parseHost).filter((h): h is HostAddress => !!h);
+  return {
+    token: policy.uploadToken(mac),
+    domain: settings.domain,
+    ...(target ? { key: target.key } : {}),
+    region: regionOf(settings),
+    upHosts: upHosts.map((h) => h.host),
+    protocol: upHosts[0]?.protocol ?? 'https',
+  };
 }
 
 /** Spec §3 upload callback record. */
@@ -31,25 +83,66 @@ export const callbackRecord = z.object({
   sha1: z.string().regex(/^[0-9a-f]{40}$/i),
   topic: z.string().regex(/^[A-Za-z0-9_-]{1,20}$/).default('default'),
 });
+export type CallbackRecord = z.infer<typeof callbackRecord>;
+
+/** The object key a record's URL names inside the configured domain, or undefined when it is elsewhere. */
+export function keyInDomain(settings: QiniuSettings, url: string): string | undefined {
+  const domain = settings.domain.replace(/\/+$/, '');
+  const relative = url.startsWith(domain) ? url.slice(domain.length) : url;
+  if (!relative.startsWith('/') || relative.startsWith('//') || relative.includes('..')) return undefined;
+  return relative.slice(1);
+}
+
+/**
+ * Qiniu's etag (qetag) of a file of at most 4 MB: 0x16 then the SHA-1 of the content, URL-safe
+ * base64. Larger files hash per 4 MB block, which the file's SHA-1 cannot give.
+ */
+export function smallFileEtag(sha1: string): string {
+  return Buffer.concat([Buffer.from([0x16]), Buffer.from(sha1, 'hex')]).toString('base64url');
+}
+
+export interface StoredObject {
+  fsize: number;
+  hash: string;
+  mimeType: string;
+}
+
+/** `BucketManager.stat` on the region's RS host (or the configured override). */
+export async function statObject(settings: QiniuSettings, key: string): Promise<StoredObject | undefined> {
+  const mac = new qiniu.auth.digest.Mac(settings.accessKey, settings.secretKey);
+  const override = parseHost(settings.rsHost);
+  const config = override
+    ? new qiniu.conf.Config({ useHttpsDomain: override.protocol === 'https', zone: new qiniu.conf.Zone([], [], '', override.host, '', '') })
+    : new qiniu.conf.Config({ useHttpsDomain: true, regionsProvider: qiniu.httpc.Region.fromRegionId(regionOf(settings)) });
+  const manager = new qiniu.rs.BucketManager(mac, config);
+  const { data, resp } = await manager.stat(settings.bucket, key);
+  if (resp.statusCode !== 200 || !data) return undefined;
+  return { fsize: Number(data.fsize), hash: String(data.hash), mimeType: String(data.mimeType ?? '') };
+}
+
+/** Why a record is refused, or undefined when the bucket holds exactly what the client claims. */
+export function mismatch(record: CallbackRecord, stored: StoredObject | undefined): string | undefined {
+  if (!stored) return 'object not in the bucket';
+  if (stored.fsize !== record.size) return `size ${stored.fsize} in the bucket, ${record.size} claimed`;
+  if (record.size <= QINIU.directMaxBytes && stored.hash !== smallFileEtag(record.sha1.toLowerCase())) return 'hash differs from the claimed sha1';
+  return undefined;
+}
 
 /**
  * Records a direct upload as an attachment (storage 'qiniu'), deduplicated like local uploads.
- * Only paths inside the configured domain are accepted, so the record cannot point elsewhere.
+ * The caller has checked the object in the bucket; its MIME type is taken from there.
  */
-export async function recordCloudUpload(db: Db, settings: QiniuSettings, input: z.infer<typeof callbackRecord>, who: Uploader) {
-  const domain = settings.domain.replace(/\/+$/, '');
-  const relative = input.url.startsWith(domain) ? input.url.slice(domain.length) : input.url;
-  if (!relative.startsWith('/') || relative.startsWith('//') || relative.includes('..')) return undefined;
+export async function recordCloudUpload(db: Db, key: string, input: CallbackRecord, mimeType: string, who: Uploader) {
   const [row] = await db
     .insert(attachment)
     .values({
       topic: input.topic,
       adminId: who.adminId ?? 0,
       userId: who.userId ?? 0,
-      url: relative,
+      url: `/${key}`,
       name: input.name,
       size: input.size,
-      mimetype: input.type,
+      mimetype: mimeType || input.type,
       storage: 'qiniu',
       sha1: input.sha1.toLowerCase(),
     })

@@ -4,11 +4,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../shared/errors.ts';
 import { currentAdmin, currentUser, requireAdmin, requireUser } from '../session/guards.ts';
 import { storeUpload, type AttachmentRow, type Uploader, type UploadSettings } from './service.ts';
-import { suffixOf } from './allow-list.ts';
+import { parseList, suffixOf } from './allow-list.ts';
 import { serveUploads } from './serve.ts';
 import { buildSuffixSvg } from './suffix-svg.ts';
 import { listAreas } from './area.ts';
-import { callbackRecord, issueUploadToken, recordCloudUpload, type QiniuSettings } from './qiniu.ts';
+import { callbackRecord, issueUploadToken, keyInDomain, mismatch, recordCloudUpload, statObject, type QiniuSettings } from './qiniu.ts';
+import { buildSaveName } from './save-name.ts';
+import { z } from 'zod';
 import { validate } from '../../shared/validation.ts';
 
 async function uploadSettings(app: FastifyInstance): Promise<UploadSettings & { cdnUrl: string }> {
@@ -56,6 +58,14 @@ async function handleUpload(app: FastifyInstance, request: FastifyRequest, who: 
   return { file: fileAnswer(row, { cdnUrl: settings.cdnUrl, origin: `${request.protocol}://${request.host}` }) };
 }
 
+/** getToken for one file: its name, size and SHA-1 give the object key. */
+const tokenQuery = z.object({
+  name: z.string().min(1).max(255),
+  size: z.coerce.number().int().positive(),
+  sha1: z.string().regex(/^[0-9a-f]{40}$/),
+  topic: z.string().regex(/^[A-Za-z0-9_-]{1,20}$/).default('default'),
+});
+
 export async function uploadRoutes(app: FastifyInstance) {
   await app.register(multipart, { limits: { files: 1, fields: 10, parts: 12 } });
   await app.register(serveUploads);
@@ -93,26 +103,51 @@ export async function uploadRoutes(app: FastifyInstance) {
     secretKey: await app.siteConfig.string('qiniuSecretKey'),
     bucket: await app.siteConfig.string('qiniuBucket'),
     domain: await app.siteConfig.string('qiniuDomain'),
+    region: await app.siteConfig.string('qiniuRegion'),
+    upHost: await app.siteConfig.string('qiniuUpHost'),
+    rsHost: await app.siteConfig.string('qiniuRsHost'),
   });
   for (const [prefix, guard, who] of [
     ['/api', requireUser, (r: FastifyRequest): Uploader => ({ userId: currentUser(r).id })],
     ['/admin', requireAdmin, (r: FastifyRequest): Uploader => ({ adminId: currentAdmin(r).id })],
   ] as const) {
-    app.get(`${prefix}/Qiniu/getToken`, { preHandler: guard }, async (_request, reply) => {
+    app.get(`${prefix}/Qiniu/getToken`, { preHandler: guard }, async (request, reply) => {
       const settings = await qiniuSettings();
       if (!settings.accessKey || !settings.secretKey || !settings.bucket) throw new ApiError('upload.tokenFailed');
-      return reply.ok(issueUploadToken(settings));
+      const query = request.query as Record<string, unknown>;
+      if (query.name === undefined) return reply.ok(issueUploadToken(settings));
+      // For one file: the key comes from the save-name template, the token allows only that key.
+      const file = validate(tokenQuery, query, request.lang);
+      const upload = await uploadSettings(app);
+      const suffix = suffixOf(file.name);
+      if (!suffix || !parseList(upload.suffixes).includes(suffix)) throw new ApiError('upload.typeNotAllowed');
+      if (file.size > upload.maxSize) throw new ApiError('upload.sizeExceeded');
+      const key = buildSaveName({ template: upload.saveName, topic: file.topic, originalName: file.name, suffix, sha1: file.sha1 });
+      return reply.ok(issueUploadToken(settings, { key, maxSize: upload.maxSize }));
     });
     // Spec §7: a failed record is only logged; the upload itself already succeeded.
     app.post(`${prefix}/Qiniu/callback`, { preHandler: guard }, async (request, reply) => {
       try {
         const input = validate(callbackRecord, request.body, request.lang);
-        const row = await recordCloudUpload(app.deps.db, await qiniuSettings(), input, who(request));
-        if (!row) request.log.warn({ url: input.url }, 'qiniu callback outside the domain');
+        const settings = await qiniuSettings();
+        const key = keyInDomain(settings, input.url);
+        if (!key) {
+          request.log.warn({ url: input.url }, 'qiniu callback outside the domain');
+          return reply.ok(null);
+        }
+        const stored = await statObject(settings, key);
+        const refused = mismatch(input, stored);
+        if (refused) {
+          request.log.warn({ url: input.url, reason: refused }, 'qiniu callback not verified');
+          return reply.ok(null);
+        }
+        const row = await recordCloudUpload(app.deps.db, key, input, stored!.mimeType, who(request));
+        const base = { cdnUrl: settings.domain, origin: `${request.protocol}://${request.host}` };
+        return reply.ok(row ? { file: fileAnswer(row, base) } : null);
       } catch (error) {
         request.log.warn({ err: error }, 'qiniu callback not recorded');
+        return reply.ok(null);
       }
-      return reply.ok(null);
     });
   }
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { createAdmin, createMember } from '../../../test/fixtures.ts';
+import { multipart } from '../../../test/multipart.ts';
 import { listAttachments, releaseAttachment } from './service.ts';
 import { attachment } from './tables.ts';
 
@@ -14,25 +15,6 @@ const PNG = Buffer.from(
   'base64',
 );
 const png = (tag: string) => Buffer.concat([PNG, Buffer.from(tag)]);
-
-function multipart(files: { field?: string; name: string; content: Buffer }[], fields: Record<string, string> = {}) {
-  const boundary = `----fc${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 describe('local upload', () => {
   let ctx: TestContext;

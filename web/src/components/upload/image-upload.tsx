@@ -1,10 +1,13 @@
 import { fullUrl } from '@framecraft/contracts/url';
-import { Button, Image, Progress, Space, Upload } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Button, Progress, Space, Upload } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isCancel, type RequestContext } from '../../lib/request';
+import type { RequestContext } from '../../lib/request';
 import { loadNamespaces } from '../../lib/i18n.ts';
-import { uploadFile, type UploadedFile } from './upload-file.ts';
+import { keptUrl, type UploadedFile } from './upload-file.ts';
+import { useUpload } from './use-upload.ts';
+
+const ImageCropDialog = lazy(() => import('./image-crop-dialog.tsx'));
 
 export interface ImageUploadProps {
   /** The stored relative URL (e.g. the member's `avatar`); '' when none. */
@@ -15,90 +18,87 @@ export interface ImageUploadProps {
   context: RequestContext;
   /** Upload topic, e.g. 'avatar' or 'cover'. */
   topic?: string;
-  /** Round preview for avatars. */
+  /** Round preview (and round crop) for avatars. */
   shape?: 'circle' | 'square';
   /** Preview edge in px. */
   size?: number;
+  /** Crop before upload: the aspect (1 for avatars, 16 / 9 for covers) and the longest edge kept. */
+  crop?: { aspect: number; maxEdge?: number };
   /** CDN base for previews (site setting cdnUrl). */
   cdnUrl?: string;
   disabled?: boolean;
 }
 
-type State = { phase: 'idle' } | { phase: 'uploading'; percent: number } | { phase: 'failed'; message: string; file: File };
-
 /**
- * One image with preview, drag and drop, progress (2 decimals), cancel and retry. Built on antd's
- * Upload (the member centre and back office face); the file goes through uploadFile, not antd's XHR.
- * Cropping is not built yet.
+ * One image with preview, drag and drop, optional crop, progress (2 decimals), cancel and retry.
+ * Built on antd's Upload (the member centre and back office face); the file goes through
+ * uploadFile (local or Qiniu), not antd's XHR.
  */
-export default function ImageUpload({ value = '', onChange, context, topic, shape = 'square', size = 104, cdnUrl, disabled }: ImageUploadProps) {
+export default function ImageUpload({ value = '', onChange, context, topic, shape = 'square', size = 104, crop, cdnUrl, disabled }: ImageUploadProps) {
   const { t } = useTranslation('uploads');
-  const [state, setState] = useState<State>({ phase: 'idle' });
-  const controller = useRef<AbortController | null>(null);
+  const [cropping, setCropping] = useState<File | null>(null);
+  const { state, start, cancel, retry } = useUpload({ context, topic, onDone: (stored) => onChange?.(keptUrl(stored), stored) });
   useEffect(() => {
     void loadNamespaces(['uploads']);
-    return () => controller.current?.abort();
   }, []);
-
-  const start = async (file: File) => {
-    controller.current?.abort();
-    const abort = new AbortController();
-    controller.current = abort;
-    setState({ phase: 'uploading', percent: 0 });
-    try {
-      const stored = await uploadFile(file, {
-        context,
-        topic,
-        signal: abort.signal,
-        onProgress: ({ percent }) => setState({ phase: 'uploading', percent }),
-      });
-      setState({ phase: 'idle' });
-      onChange?.(stored.url, stored);
-    } catch (error) {
-      if (isCancel(error)) setState({ phase: 'idle' });
-      else setState({ phase: 'failed', message: error instanceof Error ? error.message : String(error), file });
-    }
-  };
 
   const preview = value ? fullUrl(value, { cdnUrl, origin: window.location.origin }) : '';
   const radius = shape === 'circle' ? '50%' : 8;
+  const uploading = state.phase === 'uploading';
   return (
-    <Space direction="vertical" size={8}>
+    <Space orientation="vertical" size={8} data-testid="image-upload">
       <Upload.Dragger
         accept="image/*"
         showUploadList={false}
-        disabled={disabled || state.phase === 'uploading'}
+        disabled={disabled || uploading}
         beforeUpload={(file) => {
-          void start(file);
+          if (crop) setCropping(file);
+          else void start(file);
           return false;
         }}
         style={{ width: size, height: size, borderRadius: radius, overflow: 'hidden', padding: 0 }}
+        className="[&_.ant-upload-btn]:!flex [&_.ant-upload-btn]:!items-center [&_.ant-upload-btn]:!justify-center [&_.ant-upload-btn]:!p-0"
       >
-        {state.phase === 'uploading' ? (
+        {uploading ? (
           <Progress type="circle" size={size - 24} percent={state.percent} format={(p) => `${(p ?? 0).toFixed(2)}%`} />
         ) : preview ? (
-          <Image src={preview} alt={t('preview')} preview={false} width={size - 2} height={size - 2} style={{ objectFit: 'cover', borderRadius: radius }} />
+          <img src={preview} alt={t('preview')} width={size - 2} height={size - 2} style={{ objectFit: 'cover', borderRadius: radius, display: 'block' }} data-testid="image-upload-preview" />
         ) : (
-          <span>{t('drop')}</span>
+          <span className="px-2 text-xs opacity-70">{t('drop')}</span>
         )}
       </Upload.Dragger>
-      {state.phase === 'uploading' && (
-        <Button size="small" onClick={() => controller.current?.abort()}>
+      {uploading && (
+        <Button size="small" onClick={cancel} data-testid="upload-cancel">
           {t('cancel')}
         </Button>
       )}
       {state.phase === 'failed' && (
         <Space size={4} wrap>
-          <span role="alert">{state.message}</span>
-          <Button size="small" onClick={() => void start(state.file)}>
+          <span role="alert" className="text-xs text-red-600">{state.message}</span>
+          <Button size="small" onClick={retry} data-testid="upload-retry">
             {t('retry')}
           </Button>
         </Space>
       )}
-      {value && state.phase === 'idle' && !disabled && (
+      {value && !uploading && !disabled && (
         <Button size="small" type="link" onClick={() => onChange?.('')}>
           {t('remove')}
         </Button>
+      )}
+      {cropping && crop && (
+        <Suspense fallback={null}>
+          <ImageCropDialog
+            file={cropping}
+            aspect={crop.aspect}
+            maxEdge={crop.maxEdge}
+            round={shape === 'circle'}
+            onCancel={() => setCropping(null)}
+            onDone={(file) => {
+              setCropping(null);
+              void start(file);
+            }}
+          />
+        </Suspense>
       )}
     </Space>
   );

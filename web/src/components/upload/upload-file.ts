@@ -7,6 +7,8 @@ import { refreshOnce } from '../../lib/request/refresh.ts';
 import { accessToken } from '../../lib/request/session.ts';
 import { rewriteAdminUrl } from '../../lib/request/url.ts';
 import { getLanguage } from '../../stores/language.ts';
+import { useSiteConfig } from '../../stores/site-config.ts';
+import { percentOf } from './progress.ts';
 
 /** The stored file as the server answers it (conventions "Uploads"). */
 export interface UploadedFile {
@@ -21,7 +23,15 @@ export interface UploadedFile {
   sha1: string;
   width: number;
   height: number;
+  /** 'local' or the cloud ('qiniu'). */
+  storage?: string;
 }
+
+/**
+ * The URL a form keeps for an upload: relative for our own storage (the full-URL rule adds the
+ * CDN or origin), the full bucket URL for cloud files, which live on another domain.
+ */
+export const keptUrl = (file: UploadedFile) => (file.storage && file.storage !== 'local' ? file.full_url : file.url);
 
 export interface UploadProgress {
   loaded: number;
@@ -38,13 +48,25 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
-export const percentOf = (loaded: number, total: number) => (total > 0 ? Math.floor((loaded / total) * 10_000) / 100 : 0);
+export { percentOf };
 
 /**
- * One local upload (spec §7: multipart `file`, no timeout). XMLHttpRequest because fetch reports
- * no upload progress; headers and the 409 token refresh follow the request layer's rules.
+ * One upload, to wherever the site stores files: straight to Qiniu when the upload mode is not
+ * local (that code and qiniu-js load only then), else to our server.
  */
 export async function uploadFile(file: File, options: UploadOptions): Promise<UploadedFile> {
+  if (useSiteConfig.getState().upload.mode !== 'local') {
+    const { uploadToQiniu } = await import('./qiniu/upload.ts');
+    return uploadToQiniu(file, options);
+  }
+  return uploadLocal(file, options);
+}
+
+/**
+ * A local upload (spec §7: multipart `file`, no timeout). XMLHttpRequest because fetch reports
+ * no upload progress; headers and the 409 token refresh follow the request layer's rules.
+ */
+async function uploadLocal(file: File, options: UploadOptions): Promise<UploadedFile> {
   const first = await send(file, options);
   if (first.code === CODE.tokenExpired && (await refreshOnce(options.context)) === 'refreshed') {
     return unwrap(await send(file, options), options);

@@ -1,18 +1,19 @@
 import { and, count, gte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { admin, user } from '../../../db/schema.ts';
+import { attachmentFigures } from '../attachments/routes.ts';
 import { adminRoute } from '../core/route-table.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Dashboard figures that exist now; sales sections stay null until the commerce feature fills them. */
+/** Dashboard figures that exist now; the sales section stays null until the commerce feature fills it. */
 export function dashboardRoutes(app: FastifyInstance) {
   const db = app.deps.db;
   adminRoute(app, { method: 'GET', path: 'dashboard/index', node: 'dashboard/index' }, async (_request, reply) => {
     const now = new Date();
     const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate());
     const weekStart = new Date(startOfToday.getTime() - 6 * DAY_MS);
-    const [[members], [admins], [newToday], [loginsToday], perDay] = await Promise.all([
+    const [[members], [admins], [newToday], [loginsToday], perDay, attachments] = await Promise.all([
       db.select({ n: count() }).from(user),
       db.select({ n: count() }).from(admin),
       db.select({ n: count() }).from(user).where(gte(user.joinTime, startOfToday)),
@@ -22,6 +23,7 @@ export function dashboardRoutes(app: FastifyInstance) {
         .from(user)
         .where(gte(user.joinTime, weekStart))
         .groupBy(sql`1`),
+      attachmentFigures(db),
     ]);
     const days = Array.from({ length: 7 }, (_, i) => {
       const d = new Date(weekStart.getTime() + i * DAY_MS);
@@ -34,8 +36,8 @@ export function dashboardRoutes(app: FastifyInstance) {
       newMembersToday: newToday?.n ?? 0,
       memberLoginsToday: loginsToday?.n ?? 0,
       newMembers: { days, counts: days.map((d) => byDay.get(d) ?? 0) },
-      // Filled by the uploads and commerce features when they land.
-      attachments: null,
+      attachments,
+      // Filled by the commerce feature (orders) when it lands.
       sales: null,
     });
   });

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Skeleton, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../../../utils/format-bytes.ts';
 import { crudApi } from '../api/crud.ts';
 import { PageCard } from './page-card.tsx';
 
@@ -12,7 +13,7 @@ interface Dashboard {
   newMembersToday: number;
   memberLoginsToday: number;
   newMembers: { days: string[]; counts: number[] };
-  attachments: number | null;
+  attachments: { count: number; size: number; byKind: Partial<Record<'image' | 'video' | 'audio' | 'other', { count: number; size: number }>> };
   sales: unknown;
 }
 
@@ -62,9 +63,28 @@ export default function DashboardPage() {
             ))}
           </div>
         </PageCard>
-        <PageCard title={t('dashboard.sales')}>
-          <p className="text-sm opacity-70">{t('dashboard.salesPending')}</p>
-        </PageCard>
+        <div className="flex flex-col gap-4">
+          <PageCard title={t('dashboard.attachments')}>
+            <div data-testid="dashboard-attachments">
+              <p className="text-2xl font-semibold tabular-nums">
+                {data.attachments.count.toLocaleString()} <span className="text-sm font-normal opacity-60">· {formatBytes(data.attachments.size)}</span>
+              </p>
+              <ul className="mt-3 space-y-1.5 text-sm">
+                {(['image', 'video', 'audio', 'other'] as const).map((kind) => (
+                  <li key={kind} className="flex justify-between gap-4">
+                    <span className="opacity-70">{t(`dashboard.kind.${kind}`)}</span>
+                    <span className="tabular-nums">
+                      {data.attachments.byKind[kind]?.count ?? 0} · {formatBytes(data.attachments.byKind[kind]?.size ?? 0)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </PageCard>
+          <PageCard title={t('dashboard.sales')}>
+            <p className="text-sm opacity-70">{t('dashboard.salesPending')}</p>
+          </PageCard>
+        </div>
       </div>
     </div>
   );

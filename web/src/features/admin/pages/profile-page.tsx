@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Button, Descriptions, Form, Input, Skeleton } from 'antd';
 import { formatDate } from '@framecraft/contracts/date';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { fullUrl } from '@framecraft/contracts/url';
+import { ImageUpload } from '../../../components/upload/index.ts';
+import { useSiteConfig } from '../../../stores/site-config.ts';
 import { useTranslation } from 'react-i18next';
 import { isRequestError } from '../../../lib/request/index.ts';
 import { useAdminStore } from '../../../stores/admin.ts';
@@ -25,6 +28,7 @@ export default function ProfilePage() {
   const { t } = useTranslation('admin');
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
+  const cdnUrl = useSiteConfig((s) => s.cdnUrl);
   const query = useQuery({ queryKey: ['admin-profile'], queryFn: () => crudApi.get<{ row: Profile }>('routine/adminInfo/index') });
   const row = query.data?.row;
   if (!row) return <PageCard><Skeleton active avatar /></PageCard>;
@@ -50,7 +54,7 @@ export default function ProfilePage() {
     <div className="grid gap-4 lg:grid-cols-[320px_1fr]">
       <PageCard>
         <div className="flex flex-col items-center gap-3 py-4 text-center">
-          <Avatar size={84} src={row.avatar || undefined} style={{ background: '#e8590c', fontSize: 32 }}>
+          <Avatar size={84} src={row.avatar ? fullUrl(row.avatar, { cdnUrl, origin: window.location.origin }) : undefined} data-testid="profile-avatar" style={{ background: '#e8590c', fontSize: 32 }}>
             {(row.nickname || row.username).slice(0, 1).toUpperCase()}
           </Avatar>
           <div>
@@ -69,9 +73,11 @@ export default function ProfilePage() {
           <Form.Item name="nickname" label={t('fields.nickname')} rules={[{ required: true, message: t('crud.required') }]}>
             <Input />
           </Form.Item>
-          <Form.Item name="avatar" label={t('fields.avatar')}>
-            <Input placeholder="https://" />
-          </Form.Item>
+          <Suspense fallback={<Skeleton.Avatar active size={104} />}>
+            <Form.Item name="avatar" label={t('fields.avatar')}>
+              <ImageUpload context="admin" topic="avatar" shape="circle" crop={{ aspect: 1, maxEdge: 1024 }} cdnUrl={cdnUrl} />
+            </Form.Item>
+          </Suspense>
           <Form.Item name="email" label={t('fields.email')}>
             <Input type="email" />
           </Form.Item>

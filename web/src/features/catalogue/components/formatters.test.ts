@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSize } from './material-files.tsx';
+import { formatBytes as formatSize } from '../../../utils/format-bytes.ts';
 import { formatDuration } from './syllabus.tsx';
 
 describe('detail page formatters', () => {

@@ -2,19 +2,8 @@ import type { CourseDetail } from '@framecraft/contracts/catalogue';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DocumentIcon, LockIcon } from '../../../components/icons.tsx';
+import { formatBytes as formatSize } from '../../../utils/format-bytes.ts';
 import { fullUrl } from '../../../utils/full-url.ts';
-
-/** Bytes → "12.3 MB" (1024-based, one decimal from KB up). */
-export function formatSize(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return unit === 0 ? `${value} B` : `${value.toFixed(1)} ${units[unit]}`;
-}
 
 /** Material layout: a large view of the selected picture and a strip of thumbnails. */
 export function Gallery({ item }: { item: CourseDetail }) {

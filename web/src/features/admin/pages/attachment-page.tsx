@@ -1,0 +1,45 @@
+import { Image, Tag } from 'antd';
+import { fullUrl } from '../../../utils/full-url.ts';
+import { formatBytes } from '../../../utils/format-bytes.ts';
+import { CrudTable } from '../crud/crud-table.tsx';
+import type { CrudField, Row } from '../crud/types.ts';
+import { idField, timeField } from './fields.ts';
+import { PageCard } from './page-card.tsx';
+
+/** A thumbnail for pictures, a small player for video, the file type otherwise. */
+function Preview({ row }: { row: Row }) {
+  const url = fullUrl(String(row.url));
+  const type = String(row.mimetype);
+  if (type.startsWith('image/')) return <Image src={url} width={56} height={40} style={{ objectFit: 'cover', borderRadius: 6 }} />;
+  if (type.startsWith('video/')) return <video src={url} controls preload="metadata" className="h-10 w-16 rounded-md bg-black" />;
+  return <Tag>{type || '?'}</Tag>;
+}
+
+const uploader = (_value: unknown, row: Row) => {
+  const who = (row.admin as { username?: string } | null)?.username ?? (row.user as { username?: string } | null)?.username;
+  return who ? <span>{who}</span> : null;
+};
+
+const fields: CrudField[] = [
+  idField,
+  { name: 'url', label: 'fields.preview', column: { width: 90, render: (_v, row) => <Preview row={row} /> }, form: false },
+  { name: 'topic', column: { filter: true, width: 110 }, form: false },
+  { name: 'name', column: { filter: true }, form: false },
+  { name: 'mimetype', column: { filter: true, width: 140 }, form: false },
+  { name: 'size', type: 'number', column: { sortable: true, filter: true, width: 110, render: (v) => formatBytes(Number(v)) }, form: false },
+  { name: 'admin_id', label: 'fields.uploader', column: { render: uploader, width: 120 }, form: false },
+  { name: 'user_id', type: 'number', column: { filter: true, hidden: true }, form: false },
+  { name: 'quote', type: 'number', column: { sortable: true, width: 90 }, form: false },
+  { name: 'storage', column: { filter: true, width: 90 }, form: false },
+  timeField('last_upload_time'),
+  timeField('create_time', true),
+];
+
+/** routine/attachment — uploaded files; deleting one removes the stored file too. */
+export default function AttachmentPage() {
+  return (
+    <PageCard>
+      <CrudTable controller="routine/attachment" fields={fields} actions={['del', 'export']} />
+    </PageCard>
+  );
+}

@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import { Tag, Tree } from 'antd';
+import { request } from '../../../../lib/request/index.ts';
+import { CrudTable } from '../../crud/crud-table.tsx';
+import type { CrudField } from '../../crud/types.ts';
+import { idField, statusField, timeField } from '../fields.ts';
+import { PageCard } from '../page-card.tsx';
+
+interface RuleNode {
+  id: number;
+  title: string;
+  children?: RuleNode[];
+}
+interface TreeItem {
+  key: number;
+  title: string;
+  children?: TreeItem[];
+}
+const toTree = (nodes: RuleNode[]): TreeItem[] =>
+  nodes.map((n) => ({ key: n.id, title: n.title, children: n.children?.length ? toTree(n.children) : undefined }));
+
+/** The member rule tree as checkboxes; the value is the stored "1,2,3" list. */
+function MemberRuleTree({ value, onChange }: { value?: unknown; onChange?: (v: unknown) => void }) {
+  const rules = useQuery({
+    queryKey: ['admin', 'user/rule', 'tree'],
+    queryFn: async () => (await request<{ list: RuleNode[] }>({ url: '/admin/user/rule/index', params: { limit: 999 } })).data.list,
+  });
+  const checked = String(value ?? '').split(',').filter(Boolean).map(Number);
+  return (
+    <div className="max-h-80 overflow-y-auto rounded-md border border-current/10 p-2" data-testid="member-rule-tree">
+      <Tree checkable defaultExpandAll treeData={toTree(rules.data ?? [])} checkedKeys={checked} onCheck={(keys) => onChange?.((Array.isArray(keys) ? keys : keys.checked).join(','))} />
+    </div>
+  );
+}
+
+const fields: CrudField[] = [
+  idField,
+  { name: 'name', column: { filter: true, sortable: true }, form: { required: true } },
+  { name: 'rules', label: 'fields.permissions', input: MemberRuleTree, column: { render: (v) => (String(v).trim() === '*' ? <Tag color="gold">*</Tag> : String(v).split(',').filter(Boolean).length) }, form: { required: true } },
+  statusField,
+  timeField('create_time'),
+];
+
+/** user/group — member groups and the member-centre rules they open. */
+export default function MemberGroupPage() {
+  return (
+    <PageCard>
+      <CrudTable controller="user/group" fields={fields} />
+    </PageCard>
+  );
+}
