@@ -87,8 +87,10 @@ function ChangeBindDialog({ type, current, onClose }: { type: BindType; current:
     }).catch(() => {});
 
   const label = type === 'email' ? t('security.email') : t('security.mobile');
+  // Inside a sentence ("Bind mobile number"); Chinese has no case.
+  const what = label.toLocaleLowerCase();
   return (
-    <Modal open title={t(current ? 'security.changeTitle' : 'security.bindTitle', { what: label })} onCancel={onClose} footer={null} destroyOnHidden>
+    <Modal open title={t(current ? 'security.changeTitle' : 'security.bindTitle', { what })} onCancel={onClose} footer={null} destroyOnHidden>
       {current && <Steps size="small" current={step} className="!mb-6" items={[{ title: t('security.stepVerify') }, { title: t('security.stepBind') }]} />}
       {failure && <Alert data-testid="bind-failure" type="error" showIcon className="!mb-4" message={t('security.failed')} description={failure} />}
       {step === 0 ? (
@@ -108,7 +110,7 @@ function ChangeBindDialog({ type, current, onClose }: { type: BindType; current:
         </Form>
       ) : (
         <Form form={bindForm} layout="vertical" requiredMark={false} onFinish={bind}>
-          <Form.Item name="value" label={t('security.newValue', { what: label })} rules={[schemaRule(type === 'email' ? emailSchema : mobileSchema)]}>
+          <Form.Item name="value" label={t('security.newValue', { what })} rules={[schemaRule(type === 'email' ? emailSchema : mobileSchema)]}>
             <Input inputMode={type === 'email' ? 'email' : 'tel'} autoComplete={type === 'email' ? 'email' : 'tel'} />
           </Form.Item>
           <Form.Item label={t('security.code')} required>
