@@ -5,6 +5,8 @@ import type { Env } from './config/env.ts';
 import type { Db } from './db/client.ts';
 import { adminPlugin } from './modules/admin/core/plugin.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { captchaPlugin } from './modules/captcha/plugin.ts';
+import { captchaRoutes } from './modules/captcha/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { sessionPlugin } from './modules/session/plugin.ts';
@@ -57,6 +59,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
 
   await app.register(siteConfigPlugin);
   await app.register(sessionPlugin);
+  await app.register(captchaPlugin);
   await app.register(adminPlugin);
 
   await app.register(healthRoutes);
@@ -69,5 +72,6 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(adminRoutes);
   await app.register(uploadRoutes);
   await app.register(catalogueRoutes);
+  await app.register(captchaRoutes);
   return app;
 }

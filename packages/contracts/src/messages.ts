@@ -6,6 +6,8 @@ import adminEn from '../locales/admin/en.json' with { type: 'json' };
 import adminZhCn from '../locales/admin/zh-cn.json' with { type: 'json' };
 import catalogueEn from '../locales/catalogue/en.json' with { type: 'json' };
 import catalogueZhCn from '../locales/catalogue/zh-cn.json' with { type: 'json' };
+import verifyEn from '../locales/verify/en.json' with { type: 'json' };
+import verifyZhCn from '../locales/verify/zh-cn.json' with { type: 'json' };
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './constants.ts';
 
 /*
@@ -13,8 +15,8 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './constants.ts';
  * A feature's own messages live in `locales/<feature>/{zh-cn,en}.json` and are added below as
  * one namespace per feature (keys `<feature>.…`), so features grow without touching each other.
  */
-const enPack = { ...en, account: accountEn, admin: adminEn, catalogue: catalogueEn };
-const zhCnPack: typeof enPack = { ...zhCn, account: accountZhCn, admin: adminZhCn, catalogue: catalogueZhCn };
+const enPack = { ...en, account: accountEn, admin: adminEn, catalogue: catalogueEn, verify: verifyEn };
+const zhCnPack: typeof enPack = { ...zhCn, account: accountZhCn, admin: adminZhCn, catalogue: catalogueZhCn, verify: verifyZhCn };
 
 export const messages = { 'zh-cn': zhCnPack, en: enPack } as const;
 export type Messages = typeof enPack;

@@ -25,6 +25,7 @@ export async function accountRoutes(app: FastifyInstance) {
     async (request, reply) => {
       if (request.user) throw loggedIn();
       const body = validate(checkInBody, request.body, request.lang);
+      if (Number(await app.siteConfig.get('userLoginCaptchaSwitch')) === 1) await app.captcha.require(body.captchaId, body.captchaInfo);
       const db = app.deps.db;
       const member =
         body.tab === 'login'

@@ -1,5 +1,6 @@
 import { accountSchema, passwordSchema } from '@framecraft/contracts/validation';
 import { z } from 'zod';
+import { captchaFields } from '../captcha/schema.ts';
 
 /** POST /api/user/checkIn, login tab: the account may be a username, e-mail or mobile. */
 export const loginBody = z.object({
@@ -7,6 +8,7 @@ export const loginBody = z.object({
   username: z.string().trim().min(1, 'validation.required').max(100, 'validation.account'),
   password: passwordSchema,
   keep: z.coerce.boolean().optional().default(false),
+  ...captchaFields,
 });
 
 /** POST /api/user/checkIn, register tab (spec §5 rules shared with the web form). */
@@ -16,6 +18,7 @@ export const registerBody = z.object({
   password: passwordSchema,
   inviteCode: z.string().trim().max(16).optional().default(''),
   keep: z.coerce.boolean().optional().default(false),
+  ...captchaFields,
 });
 
 export const checkInBody = z.discriminatedUnion('tab', [loginBody, registerBody]);
