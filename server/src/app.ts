@@ -7,6 +7,7 @@ import { adminPlugin } from './modules/admin/core/plugin.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { captchaPlugin } from './modules/captcha/plugin.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
+import { codeRoutes } from './modules/codes/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { sessionPlugin } from './modules/session/plugin.ts';
@@ -73,5 +74,6 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(uploadRoutes);
   await app.register(catalogueRoutes);
   await app.register(captchaRoutes);
+  await app.register(codeRoutes);
   return app;
 }

@@ -142,7 +142,13 @@ export const CODE_EVENTS = [
   'user_retrieve_pwd',
   'user_email_verify',
   'user_mobile_verify',
+  // Our addition: log in with mobile + SMS code.
+  'user_login',
 ] as const;
+
+/** Events each channel serves. */
+export const EMAIL_CODE_EVENTS = ['user_register', 'user_change_email', 'user_retrieve_pwd', 'user_email_verify'] as const satisfies readonly CodeEvent[];
+export const SMS_CODE_EVENTS = ['user_register', 'user_change_mobile', 'user_retrieve_pwd', 'user_mobile_verify', 'user_login'] as const satisfies readonly CodeEvent[];
 export type CodeEvent = (typeof CODE_EVENTS)[number];
 
 /** How a member proves an address: by e-mail or by mobile (setting accountVerificationType). */
