@@ -5,6 +5,9 @@ import type { Env } from './config/env.ts';
 import type { Db } from './db/client.ts';
 import { adminPlugin } from './modules/admin/core/plugin.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { captchaPlugin } from './modules/captcha/plugin.ts';
+import { captchaRoutes } from './modules/captcha/routes.ts';
+import { codeRoutes } from './modules/codes/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { shellMetaResolver } from './modules/catalogue/seo.ts';
 import { sitemapRoutes } from './modules/catalogue/sitemap.ts';
@@ -60,6 +63,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
 
   await app.register(siteConfigPlugin);
   await app.register(sessionPlugin);
+  await app.register(captchaPlugin);
   await app.register(adminPlugin);
 
   await app.register(healthRoutes);
@@ -74,5 +78,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(uploadRoutes);
   await app.register(catalogueRoutes);
   await app.register(sitemapRoutes);
+  await app.register(captchaRoutes);
+  await app.register(codeRoutes);
   return app;
 }

@@ -123,3 +123,50 @@ export function hasEditorContent(html: string): boolean {
 export const editorRequiredSchema = z
   .string({ error: 'validation.editorRequired' })
   .refine(hasEditorContent, 'validation.editorRequired');
+
+// ── E-mail, verification codes and password reset (issue 3) ──────────────────────────────────
+
+/** An e-mail address of at most 100 characters (the member column's size). */
+export const emailSchema = filledText('verify.emailInvalid')
+  .max(100, 'verify.emailInvalid')
+  .regex(/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/, 'verify.emailInvalid');
+
+/** The code sent by e-mail or SMS: 6 digits. */
+export const verificationCodeSchema = filledText('verify.codeFormat').regex(/^\d{6}$/, 'verify.codeFormat');
+
+/** What a code may be sent for (conventions "Member login and account"). */
+export const CODE_EVENTS = [
+  'user_register',
+  'user_change_email',
+  'user_change_mobile',
+  'user_retrieve_pwd',
+  'user_email_verify',
+  'user_mobile_verify',
+  // Our addition: log in with mobile + SMS code.
+  'user_login',
+] as const;
+
+/** Events each channel serves. */
+export const EMAIL_CODE_EVENTS = ['user_register', 'user_change_email', 'user_retrieve_pwd', 'user_email_verify'] as const satisfies readonly CodeEvent[];
+export const SMS_CODE_EVENTS = ['user_register', 'user_change_mobile', 'user_retrieve_pwd', 'user_mobile_verify', 'user_login'] as const satisfies readonly CodeEvent[];
+export type CodeEvent = (typeof CODE_EVENTS)[number];
+
+/** How a member proves an address: by e-mail or by mobile (setting accountVerificationType). */
+export const VERIFICATION_CHANNELS = ['email', 'mobile'] as const;
+export type VerificationChannel = (typeof VERIFICATION_CHANNELS)[number];
+
+/** The address schema of a channel. */
+export const addressSchema = (channel: VerificationChannel) => (channel === 'email' ? emailSchema : mobileSchema);
+
+/** `POST /api/account/retrievePassword {type, account, captcha, password}` (conventions). */
+export const retrievePasswordSchema = z
+  .object({
+    type: z.enum(VERIFICATION_CHANNELS, { error: 'validation.required' }),
+    account: z.string({ error: 'validation.required' }).trim(),
+    captcha: verificationCodeSchema,
+    password: passwordSchema,
+  })
+  .superRefine((value, ctx) => {
+    const result = addressSchema(value.type).safeParse(value.account);
+    if (!result.success) ctx.addIssue({ code: 'custom', path: ['account'], message: result.error.issues[0]!.message });
+  });

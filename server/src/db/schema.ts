@@ -106,3 +106,5 @@ export * from '../modules/catalogue/tables.ts';
 export * from '../modules/ledger/tables.ts';
 export * from '../modules/check-in/tables.ts';
 export * from '../modules/member/tables.ts';
+export * from '../modules/captcha/tables.ts';
+export * from '../modules/codes/tables.ts';

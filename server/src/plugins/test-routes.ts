@@ -17,4 +17,10 @@ export async function testRoutes(app: FastifyInstance) {
     await app.deps.db.execute(sql`select 1`);
     return reply.ok({ sleptMs: ms });
   });
+
+  // The e2e journeys solve the click captcha with its stored answer (target centres in image pixels).
+  app.get('/__test/captchaAnswer', async (request, reply) => {
+    const { id } = validate(z.object({ id: z.string().min(1).max(64) }), request.query, request.lang);
+    return reply.ok((await app.captcha.answer(id)) ?? null);
+  });
 }

@@ -9,8 +9,10 @@ import { eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { user } from '../../db/schema.ts';
 import { ApiError } from '../../shared/errors.ts';
+import { consumeCode } from '../codes/index.ts';
 import { changeScore } from '../ledger/index.ts';
 import type { MemberRow } from '../session/accounts.ts';
+import { VERIFICATION_CHANNELS, type VerificationChannel } from '@framecraft/contracts/validation';
 
 export const LOGIN_FAILURE_LIMIT = 10;
 export const LOCKOUT_SECONDS = 86_400;
@@ -75,6 +77,8 @@ export interface RegisterInput {
   ip: string;
   /** Points credited to the inviter (0 = none). */
   inviteRewardScore: number;
+  /** A verified address (the code is consumed in the registration's transaction). */
+  verified?: { email?: string; mobile?: string; codeId: number };
 }
 
 /** Create a member (and credit the inviter) in one transaction. */
@@ -97,6 +101,13 @@ export async function register(db: Db, input: RegisterInput): Promise<MemberRow>
       .where(sql`lower(${user.username}) = ${input.username.toLowerCase()}`)
       .limit(1);
     if (taken.length) throw new ApiError('account.usernameTaken');
+    const verified = input.verified;
+    if (verified) {
+      const field = verified.email ? sql`lower(${user.email}) = ${verified.email}` : eq(user.mobile, verified.mobile!);
+      const used = await tx.select({ id: user.id }).from(user).where(field).limit(1);
+      if (used.length) throw new ApiError(verified.email ? 'verify.emailTaken' : 'verify.mobileTaken');
+      await consumeCode(tx, verified.codeId);
+    }
     const [created] = await tx
       .insert(user)
       .values({
@@ -104,6 +115,8 @@ export async function register(db: Db, input: RegisterInput): Promise<MemberRow>
         nickname: input.username,
         password: passwordHash,
         inviteCode: newInviteCode(),
+        email: verified?.email ?? null,
+        mobile: verified?.mobile ?? null,
         inviterId,
         joinIp: input.ip,
         lastLoginIp: input.ip,
@@ -114,5 +127,35 @@ export async function register(db: Db, input: RegisterInput): Promise<MemberRow>
       await changeScore(tx, inviterId, input.inviteRewardScore, `invite:${created!.id}`);
     }
     return created!;
+  });
+}
+
+/** Setting accountVerificationType: an array or a comma-separated list of `email` / `mobile`. */
+export function verificationTypes(value: unknown): VerificationChannel[] {
+  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+  return VERIFICATION_CHANNELS.filter((channel) => items.some((item) => String(item).trim() === channel));
+}
+
+/** Log in with a checked SMS code of event `user_login` (consumed with the login). */
+export async function loginWithCode(db: Db, mobile: string, codeId: number, ip: string): Promise<MemberRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(user).where(eq(user.mobile, mobile)).limit(1);
+    if (!row || row.status !== 'enable') throw new ApiError('verify.codeInvalid');
+    await consumeCode(tx, codeId);
+    const [updated] = await tx
+      .update(user)
+      .set({ loginFailure: 0, lastLoginTime: sql`now()`, lastLoginIp: ip, updatedAt: sql`now()` })
+      .where(eq(user.id, row.id))
+      .returning();
+    return updated!;
+  });
+}
+
+/** Set a new password after a checked `user_retrieve_pwd` code; the failure count starts again. */
+export async function resetPassword(db: Db, memberId: number, codeId: number, password: string): Promise<void> {
+  const passwordHash = await hash(password);
+  await db.transaction(async (tx) => {
+    await consumeCode(tx, codeId);
+    await tx.update(user).set({ password: passwordHash, loginFailure: 0, updatedAt: sql`now()` }).where(eq(user.id, memberId));
   });
 }

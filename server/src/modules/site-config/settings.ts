@@ -54,18 +54,25 @@ export const SETTINGS: readonly SettingDefinition[] = [
   { name: 'qiniuRsHost', group: 'upload', title: 'Qiniu RS host (override)', type: 'string', value: '' },
   { name: 'tokenKeepTime', group: 'security', title: 'Access token keep time (seconds)', type: 'number', value: ACCESS_TOKEN_TTL_S },
   { name: 'refreshTokenKeepTime', group: 'security', title: 'Refresh token keep time (seconds)', type: 'number', value: REFRESH_TOKEN_TTL_S },
-  // Member login lockout (accounts module; its defaults are these values).
-  { name: 'userLoginFailureLimit', group: 'security', title: 'Failed member logins before a lockout', type: 'number', value: 10 },
-  { name: 'userLoginLockoutSeconds', group: 'security', title: 'Member lockout (seconds)', type: 'number', value: 86_400 },
-  // Points credited through the ledger (check-in module, invites in the accounts module).
+  // Member login and registration (accounts, captcha and codes; decisions 007 and 010).
+  { name: 'userLoginCaptchaSwitch', group: 'member', title: 'Click captcha on member login and registration (1 = on)', type: 'number', value: 0 },
+  { name: 'accountVerificationType', group: 'member', title: 'Registration verified by (email, mobile, both comma-separated, or empty)', type: 'string', value: '' },
+  { name: 'userLoginFailureLimit', group: 'member', title: 'Failed logins before the account is locked', type: 'number', value: 10 },
+  { name: 'userLoginLockoutSeconds', group: 'member', title: 'Lockout time (seconds)', type: 'number', value: 86_400 },
+  { name: 'inviteRewardScore', group: 'member', title: 'Points for the inviter per registration', type: 'number', value: 0 },
   { name: 'checkInScore', group: 'member', title: 'Points per daily check-in', type: 'number', value: 5 },
-  { name: 'inviteRewardScore', group: 'member', title: 'Points for the inviter per registration', type: 'number', value: 10 },
-  // SMS codes (provider `log` records messages in the SMS log instead of sending; `aliyun` sends).
-  { name: 'smsProvider', group: 'sms', title: 'SMS provider (log / aliyun)', type: 'string', value: 'log' },
+  { name: 'adminLoginCaptchaSwitch', group: 'security', title: 'Click captcha on admin login (1 = on)', type: 'number', value: 1 },
+  // SMS codes: provider "log" records messages in the SMS log instead of sending (empty = log outside production).
+  { name: 'smsProvider', group: 'sms', title: 'SMS provider (aliyun / log)', type: 'string', value: '' },
   { name: 'smsAccessKeyId', group: 'sms', title: 'Access key ID', type: 'string', value: '' },
   { name: 'smsAccessKeySecret', group: 'sms', title: 'Access key secret', type: 'string', value: '' },
   { name: 'smsSignName', group: 'sms', title: 'Signature name', type: 'string', value: '' },
-  { name: 'smsTemplateCode', group: 'sms', title: 'Verification code template', type: 'string', value: '' },
+  { name: 'smsEndpoint', group: 'sms', title: 'API endpoint', type: 'string', value: 'dysmsapi.aliyuncs.com' },
+  { name: 'smsTemplateRegister', group: 'sms', title: 'Template code: registration', type: 'string', value: '' },
+  { name: 'smsTemplateLogin', group: 'sms', title: 'Template code: login', type: 'string', value: '' },
+  { name: 'smsTemplateRetrievePassword', group: 'sms', title: 'Template code: password reset', type: 'string', value: '' },
+  { name: 'smsTemplateChangeMobile', group: 'sms', title: 'Template code: change mobile', type: 'string', value: '' },
+  { name: 'smsTemplateVerifyMobile', group: 'sms', title: 'Template code: verify mobile', type: 'string', value: '' },
   // Mail server of the settings page (its "send test mail") and of e-mail codes.
   { name: 'mailSmtpHost', group: 'mail', title: 'SMTP server', type: 'string', value: '' },
   { name: 'mailSmtpPort', group: 'mail', title: 'SMTP port', type: 'number', value: 465 },

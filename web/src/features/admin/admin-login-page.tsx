@@ -1,8 +1,11 @@
 import { accountSchema, passwordSchema } from '@framecraft/contracts/validation';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buttonClass } from '../../components/button.ts';
+import { CaptchaDialog } from '../../components/captcha/captcha-dialog.tsx';
+import type { SolvedCaptcha } from '../../components/captcha/click-captcha.tsx';
+import { useCaptchaGate } from '../../components/captcha/use-captcha-gate.ts';
 import { CheckboxField, TextField, validationMessage } from '../../components/form.tsx';
 import { ArrowLeftIcon, LockIcon, UserIcon } from '../../components/icons.tsx';
 import { LogoMark } from '../../components/logo.tsx';
@@ -15,7 +18,7 @@ import { Glow } from '../../components/glow.tsx';
 const RULES = { username: accountSchema, password: passwordSchema } as const;
 type Field = keyof typeof RULES;
 
-/** Admin login (spec §2 /admin/login): username, password, keep me logged in. */
+/** Admin login (spec §2 /admin/login): username, password, keep me logged in, the click captcha when the site asks for it. */
 export default function AdminLoginPage() {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
@@ -25,22 +28,34 @@ export default function AdminLoginPage() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [submitting, setSubmitting] = useState(false);
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+  const { gate, dialogProps } = useCaptchaGate();
+  const [captchaRequired, setCaptchaRequired] = useState(true);
+
+  useEffect(() => {
+    request<{ captcha: boolean }>({ url: '/admin/index/login', context: 'admin', showErrorMessage: false })
+      .then((answer) => setCaptchaRequired(answer.data.captcha))
+      .catch(() => undefined);
+  }, []);
 
   const check = (field: Field, value = values[field]) => setErrors((e) => ({ ...e, [field]: validationMessage(RULES[field], value) }));
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const found = { username: validationMessage(RULES.username, values.username), password: validationMessage(RULES.password, values.password) };
     setErrors(found);
     const firstInvalid = (Object.keys(found) as Field[]).find((field) => found[field]);
     if (firstInvalid) return inputs.current[firstInvalid]?.focus();
+    if (captchaRequired) gate((solved) => void logIn(solved));
+    else void logIn();
+  }
 
+  async function logIn(solved?: SolvedCaptcha) {
     setSubmitting(true);
     try {
       const answer = await request<{ userInfo: AdminInfo; routePath?: string }>({
         url: '/admin/index/login',
         method: 'POST',
-        data: values,
+        data: { ...values, ...solved },
         context: 'admin',
         showSuccessMessage: true,
       });
@@ -105,6 +120,7 @@ export default function AdminLoginPage() {
         <Link to="/" className="mx-auto mt-6 flex w-fit items-center gap-1.5 text-sm text-muted transition-colors hover:text-ink">
           <ArrowLeftIcon /> {t('login.backToShop')}
         </Link>
+        <CaptchaDialog {...dialogProps} />
       </div>
     </div>
   );

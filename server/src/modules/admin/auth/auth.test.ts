@@ -17,6 +17,8 @@ describe('rules, groups and admins', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     kit = adminKit(ctx);
+    // Logins here test passwords; the captcha of admin login has its own tests (captcha module).
+    await ctx.app.siteConfig.set({ adminLoginCaptchaSwitch: 0 });
     superToken = (await kit.superAdmin()).token;
   });
   afterAll(() => ctx.close());

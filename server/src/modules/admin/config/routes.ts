@@ -1,10 +1,10 @@
 import { asc, desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import nodemailer from 'nodemailer';
 import { z } from 'zod';
 import { config } from '../../../db/schema.ts';
 import { ApiError } from '../../../shared/errors.ts';
 import { validate } from '../../../shared/validation.ts';
+import { sendMail } from '../../site-config/mailer.ts';
 import { currentAdmin } from '../../session/guards.ts';
 import { adminRoute } from '../core/route-table.ts';
 import { MASK } from '../crud/security.ts';
@@ -60,33 +60,15 @@ export function configRoutes(app: FastifyInstance) {
 
   adminRoute(app, { method: 'POST', path: 'routine/config/sendTestMail', node: 'routine/config/sendTestMail' }, async (request, reply) => {
     const { to } = validate(testMailBody, request.body, request.lang);
-    const s = app.siteConfig;
-    const host = await s.string('mailSmtpHost');
-    const sender = (await s.string('mailSenderAddress')) || (await s.string('mailSmtpUser'));
-    if (!host || !sender) throw new ApiError('admin.config.mailNotConfigured');
-    const secure = await s.string('mailSmtpSecure');
-    const user = await s.string('mailSmtpUser');
-    const transport = nodemailer.createTransport({
-      host,
-      port: await s.number('mailSmtpPort', 465),
-      secure: secure === 'ssl',
-      ignoreTLS: secure === 'none',
-      requireTLS: secure === 'starttls',
-      auth: user ? { user, pass: await s.string('mailSmtpPass') } : undefined,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-    });
     try {
-      await transport.sendMail({
-        from: { name: await s.string('siteName'), address: sender },
+      await sendMail(app.siteConfig, {
         to,
         subject: request.t('admin.config.testMailSubject'),
         text: `${request.t('admin.config.testMailBody')}\n\n— ${currentAdmin(request).username}`,
       });
     } catch (err) {
+      if (err instanceof ApiError) throw new ApiError('admin.config.mailNotConfigured');
       throw new ApiError('admin.config.testMailFailed', { params: { reason: err instanceof Error ? err.message.slice(0, 200) : String(err) } });
-    } finally {
-      transport.close();
     }
     return reply.ok(null, 'admin.config.testMailSent');
   });

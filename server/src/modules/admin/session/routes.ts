@@ -27,12 +27,12 @@ export function adminInfo(row: AdminRow) {
   };
 }
 
-/**
- * Hook point for the click captcha of the accounts feature: once it lands, verify and consume
- * `captchaId`/`captchaInfo` here and throw its translated error on failure. Until then admin login
- * runs without a captcha (the init answer says so with `captcha: false`).
- */
-async function checkLoginCaptcha(_request: FastifyRequest, _body: { captchaId?: string; captchaInfo?: string }): Promise<void> {}
+/** The click captcha of admin login (setting adminLoginCaptchaSwitch): verified and consumed before the password. */
+async function checkLoginCaptcha(request: FastifyRequest, body: { captchaId?: string; captchaInfo?: string }): Promise<void> {
+  if (await adminCaptchaOn(request.server)) await request.server.captcha.require(body.captchaId, body.captchaInfo);
+}
+
+const adminCaptchaOn = async (app: FastifyInstance) => Number(await app.siteConfig.get('adminLoginCaptchaSwitch')) === 1;
 
 const isLocked = (row: AdminRow) =>
   row.loginFailure >= MAX_LOGIN_FAILURES && row.lastLoginTime !== null && Date.now() - row.lastLoginTime.getTime() < LOCK_SECONDS * 1000;
@@ -41,7 +41,7 @@ const isLocked = (row: AdminRow) =>
 export async function adminSessionRoutes(app: FastifyInstance) {
   const db = app.deps.db;
 
-  app.get('/admin/index/login', async (_request, reply) => reply.ok({ captcha: false }));
+  app.get('/admin/index/login', async (_request, reply) => reply.ok({ captcha: await adminCaptchaOn(app) }));
 
   app.post('/admin/index/login', async (request, reply) => {
     const body = validate(loginBody, request.body, request.lang);
