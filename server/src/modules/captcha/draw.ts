@@ -4,7 +4,6 @@
  * so the characters reach the browser only as pixels.
  */
 import { randomInt } from 'node:crypto';
-import sharp from 'sharp';
 import { CAPTCHA_CHARACTERS, CAPTCHA_ICON_NAMES, CAPTCHA_ICONS, type CaptchaIcon } from './glyphs.ts';
 
 export const CAPTCHA_WIDTH = 350;
@@ -136,6 +135,8 @@ export async function drawCaptcha(): Promise<DrawnCaptcha> {
     background(between(0, 359)) +
     placed.map(glyphSvg).join('') +
     `</svg>`;
+  // libvips loads with the first captcha, not at start (idle memory).
+  const { default: sharp } = await import('sharp');
   const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
   return { jpeg, width: CAPTCHA_WIDTH, height: CAPTCHA_HEIGHT, targets: placed.slice(0, TARGET_COUNT) };
 }

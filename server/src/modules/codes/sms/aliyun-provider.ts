@@ -1,5 +1,3 @@
-import Dysmsapi, { SendSmsRequest } from '@alicloud/dysmsapi20170525';
-import { $OpenApiUtil } from '@alicloud/openapi-core';
 import type { Db } from '../../../db/client.ts';
 import { smsLog } from '../tables.ts';
 import { SmsSendError, type SmsMessage, type SmsProvider } from './provider.ts';
@@ -14,8 +12,12 @@ export interface AliyunSmsSettings {
   templateCode: string;
 }
 
-// The SDK is CommonJS: its class is the module's `default` property.
-const Client = ((Dysmsapi as unknown as { default?: typeof Dysmsapi }).default ?? Dysmsapi) as typeof Dysmsapi;
+/** The SDK (large) loads with the first message, not at start. It is CommonJS: its class is the module's `default` property. */
+async function loadSdk() {
+  const [{ default: Dysmsapi, SendSmsRequest }, { $OpenApiUtil }] = await Promise.all([import('@alicloud/dysmsapi20170525'), import('@alicloud/openapi-core')]);
+  const Client = ((Dysmsapi as unknown as { default?: typeof Dysmsapi }).default ?? Dysmsapi) as typeof Dysmsapi;
+  return { Client, SendSmsRequest, $OpenApiUtil };
+}
 
 /** Aliyun SMS through its official SDK (`SendSms`, signed requests of API version 2017-05-25). */
 export class AliyunSmsProvider implements SmsProvider {
@@ -25,7 +27,7 @@ export class AliyunSmsProvider implements SmsProvider {
     private readonly settings: AliyunSmsSettings,
   ) {}
 
-  private client() {
+  private client({ Client, $OpenApiUtil }: Awaited<ReturnType<typeof loadSdk>>) {
     const endpoint = this.settings.endpoint || 'dysmsapi.aliyuncs.com';
     const url = /^https?:\/\//.test(endpoint) ? new URL(endpoint) : undefined;
     return new Client(
@@ -41,7 +43,8 @@ export class AliyunSmsProvider implements SmsProvider {
   }
 
   async send(message: SmsMessage): Promise<void> {
-    const request = new SendSmsRequest({
+    const sdk = await loadSdk();
+    const request = new sdk.SendSmsRequest({
       phoneNumbers: message.mobile,
       signName: this.settings.signName,
       templateCode: this.settings.templateCode,
@@ -49,7 +52,7 @@ export class AliyunSmsProvider implements SmsProvider {
     });
     let failure: string | undefined;
     try {
-      const answer = await this.client().sendSms(request);
+      const answer = await this.client(sdk).sendSms(request);
       if (answer.body?.code !== 'OK') failure = `${answer.body?.code ?? 'no code'}: ${answer.body?.message ?? ''}`;
     } catch (err) {
       failure = err instanceof Error ? err.message : String(err);
