@@ -1,3 +1,4 @@
+import { verificationTypes } from '../accounts/service.ts';
 import { changePasswordSchema, profileSchema, updateNicknameSchema } from '@framecraft/contracts/member';
 import type { FastifyInstance } from 'fastify';
 import { validate } from '../../shared/validation.ts';
@@ -16,7 +17,7 @@ export async function memberRoutes(app: FastifyInstance) {
   app.get('/api/account/profile', { preHandler: requireMemberNode('account/profile') }, async (request, reply) =>
     reply.ok({
       userInfo: await fullMemberInfo(db, currentUser(request), request.lang),
-      accountVerificationType: (await app.siteConfig.get('accountVerificationType')) ?? [],
+      accountVerificationType: verificationTypes(await app.siteConfig.get('accountVerificationType')),
     }),
   );
 
