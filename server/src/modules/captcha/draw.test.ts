@@ -14,7 +14,8 @@ describe('captcha drawing', () => {
       for (const t of drawn.targets) {
         let darkest = 255;
         for (let dy = -10; dy <= 10; dy++) for (let dx = -10; dx <= 10; dx++) darkest = Math.min(darkest, grey(t.x + dx, t.y + dy));
-        expect(darkest).toBeLessThan(mean - 50);
+        // Glyph colours are random but dark; 30 levels below the image mean leaves room for a pale one near a dark background patch.
+        expect(darkest).toBeLessThan(mean - 30);
         expect(t.x - t.r).toBeGreaterThanOrEqual(-10);
         expect(t.x + t.r).toBeLessThanOrEqual(CAPTCHA_WIDTH + 10);
       }
