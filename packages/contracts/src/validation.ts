@@ -170,3 +170,31 @@ export const retrievePasswordSchema = z
     const result = addressSchema(value.type).safeParse(value.account);
     if (!result.success) ctx.addIssue({ code: 'custom', path: ['account'], message: result.error.issues[0]!.message });
   });
+
+/** `POST /api/account/verification {type, captcha}`: prove the currently bound address (spec §7). */
+export const bindVerificationSchema = z.object({
+  type: z.enum(VERIFICATION_CHANNELS, { error: 'validation.required' }),
+  captcha: verificationCodeSchema,
+});
+
+/**
+ * `POST /api/account/changeBind {type, email | mobile, captcha, accountVerificationToken}`: the new
+ * address, its `user_change_<type>` code, and the token of `verification` when one was bound.
+ */
+export const changeBindSchema = z
+  .object({
+    type: z.enum(VERIFICATION_CHANNELS, { error: 'validation.required' }),
+    email: z.string().optional(),
+    mobile: z.string().optional(),
+    captcha: verificationCodeSchema,
+    accountVerificationToken: z.string().trim().max(100).optional().default(''),
+  })
+  .transform((value, ctx) => {
+    const result = addressSchema(value.type).safeParse(value[value.type] ?? '');
+    if (!result.success) {
+      ctx.addIssue({ code: 'custom', path: [value.type], message: result.error.issues[0]!.message });
+      return z.NEVER;
+    }
+    const address = value.type === 'email' ? result.data.toLowerCase() : result.data;
+    return { type: value.type, address, captcha: value.captcha, accountVerificationToken: value.accountVerificationToken };
+  });

@@ -29,3 +29,11 @@ export const needLogin = () =>
   new ApiError('api.needLogin', { code: CODE.loginState, data: { type: 'need login' } });
 export const tokenExpired = () => new ApiError('api.tokenExpired', { code: CODE.tokenExpired });
 export const noPermission = () => new ApiError('api.noPermission', { code: CODE.noPermission });
+
+/** A write refused by a unique index (PostgreSQL 23505), also when wrapped by the driver or ORM. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23505') return true;
+  }
+  return false;
+}

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { ApiError } from '../../shared/errors.ts';
+import { ApiError, isUniqueViolation } from '../../shared/errors.ts';
 import { changeScore } from '../ledger/index.ts';
 import { userCheckIn } from './tables.ts';
 
@@ -37,12 +37,5 @@ export async function checkIn(db: Db, userId: number, score: number, day = today
     if (isUniqueViolation(error)) throw new ApiError('account.alreadyCheckedIn');
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
 }
 

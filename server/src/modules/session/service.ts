@@ -1,5 +1,5 @@
 import type { TokenType } from '@framecraft/contracts/constants';
-import { and, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, eq, inArray, lt, notInArray, or } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { token } from '../../db/schema.ts';
@@ -100,6 +100,8 @@ export class TokenService {
         or(
           and(inArray(token.type, REFRESH_TYPES), lt(token.expiresAt, new Date(now))),
           and(inArray(token.type, ACCESS_TYPES), lt(token.expiresAt, new Date(now - keep.refresh * 1000))),
+          // Short-lived proofs of other features (e.g. the member's bind-email / bind-mobile).
+          and(notInArray(token.type, [...ACCESS_TYPES, ...REFRESH_TYPES]), lt(token.expiresAt, new Date(now))),
         ),
       )
       .returning({ tokenHash: token.tokenHash });

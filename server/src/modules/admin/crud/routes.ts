@@ -2,7 +2,7 @@ import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError } from '../../../shared/errors.ts';
+import { ApiError, isUniqueViolation } from '../../../shared/errors.ts';
 import { validate } from '../../../shared/validation.ts';
 import { scopedAdminIds } from '../core/access.ts';
 import { adminRoute, currentAccess } from '../core/route-table.ts';
@@ -25,8 +25,7 @@ export async function duplicateAsMessage<T>(write: () => Promise<T>): Promise<T>
   try {
     return await write();
   } catch (err) {
-    const codes = [err, (err as { cause?: unknown })?.cause].map((e) => (e as { code?: unknown } | undefined)?.code);
-    if (codes.includes('23505')) throw new ApiError('admin.crud.duplicate');
+    if (isUniqueViolation(err)) throw new ApiError('admin.crud.duplicate');
     throw err;
   }
 }
