@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { SolvedCaptcha } from '../../components/captcha/click-captcha.tsx';
 import { TextField, validationMessage } from '../../components/form.tsx';
 import { ShieldIcon } from '../../components/icons.tsx';
-import { sendCode } from './api/verification.ts';
+import { sendCode } from '../../components/captcha/send-code.ts';
 
 /** Seconds between two sends to one address (the server's rule). */
 const RESEND_SECONDS = 60;

@@ -1,46 +1,27 @@
 import { MailOutlined, MobileOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { translate } from '@framecraft/contracts/client-messages';
-import { mobileSchema } from '@framecraft/contracts/validation';
+import { emailSchema, mobileSchema, type CodeEvent } from '@framecraft/contracts/validation';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Form, Input, List, Modal, Space, Steps, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { CaptchaDialog } from '../../components/captcha/captcha-dialog.tsx';
+import { sendCode } from '../../components/captcha/send-code.ts';
+import { useCaptchaGate } from '../../components/captcha/use-captcha-gate.ts';
 import { isCancel } from '../../lib/request/index.ts';
 import { getLanguage } from '../../stores/language.ts';
 import { useMemberStore } from '../../stores/member.ts';
-import { changeBind, sendCode, verifyCurrent, type BindType } from './api/security.ts';
+import { changeBind, verifyCurrent, type BindType } from './api/security.ts';
 import { schemaRule } from './form-errors.ts';
 import { maskAccount } from './format.ts';
 
 const RESEND_SECONDS = 60;
-const emailSchema = z.email('validation.email');
 
-/** A "send code" button that waits 60 s before the next send (conventions: one send per 60 s). */
-function SendCodeButton({ onSend }: { onSend: () => Promise<void> }) {
+/** The "send code" button: the click captcha first, then a 60 s wait before the next send (conventions). */
+function SendCodeButton({ busy, left, onClick }: { busy: boolean; left: number; onClick: () => void }) {
   const { t } = useTranslation('member');
-  const [left, setLeft] = useState(0);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (left <= 0) return;
-    const timer = setTimeout(() => setLeft((n) => n - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [left]);
   return (
-    <Button
-      loading={busy}
-      disabled={left > 0}
-      data-testid="send-code"
-      onClick={async () => {
-        setBusy(true);
-        try {
-          await onSend();
-          setLeft(RESEND_SECONDS);
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
+    <Button loading={busy} disabled={left > 0} data-testid="send-code" onClick={onClick}>
       {left > 0 ? t('security.resendIn', { seconds: left }) : t('security.sendCode')}
     </Button>
   );
@@ -54,6 +35,9 @@ function ChangeBindDialog({ type, current, onClose }: { type: BindType; current:
   const [verificationToken, setVerificationToken] = useState('');
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [left, setLeft] = useState(0);
+  const { gate, dialogProps } = useCaptchaGate();
   const [verifyForm] = Form.useForm<{ captcha: string }>();
   const [bindForm] = Form.useForm<{ value: string; captcha: string }>();
   const required = { required: true, message: translate(getLanguage(), 'validation.required') };
@@ -72,16 +56,34 @@ function ChangeBindDialog({ type, current, onClose }: { type: BindType; current:
     }
   }
 
-  const send = (target: string, event: string) => attempt(() => sendCode(type, target, event));
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = setTimeout(() => setLeft((n) => n - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [left]);
+
+  /** Captcha, then the code; the countdown starts only when the code went out. */
+  const send = (target: string, event: CodeEvent) =>
+    gate((solved) => {
+      setFailure('');
+      setSending(true);
+      sendCode(type, target, event, solved)
+        .then(() => setLeft(RESEND_SECONDS))
+        .catch((error: unknown) => {
+          if (!isCancel(error)) setFailure(error instanceof Error && error.message ? error.message : t('security.unavailable'));
+        })
+        .finally(() => setSending(false));
+    });
   const verify = ({ captcha }: { captcha: string }) =>
     attempt(async () => {
       setVerificationToken(await verifyCurrent(type, captcha));
       setStep(1);
+      setLeft(0);
     }).catch(() => {});
   const bind = ({ value, captcha }: { value: string; captcha: string }) =>
     attempt(async () => {
-      await changeBind(type, value, captcha, verificationToken);
-      useMemberStore.getState().fill({ [type]: value });
+      const userInfo = await changeBind(type, value, captcha, verificationToken);
+      useMemberStore.getState().fill({ [type]: userInfo[type] });
       void queryClient.invalidateQueries({ queryKey: ['member', 'profile'] });
       onClose();
     }).catch(() => {});
@@ -101,7 +103,7 @@ function ChangeBindDialog({ type, current, onClose }: { type: BindType; current:
               <Form.Item name="captcha" noStyle rules={[required]}>
                 <Input inputMode="numeric" autoComplete="one-time-code" maxLength={8} />
               </Form.Item>
-              <SendCodeButton onSend={() => send(current, `user_${type}_verify`)} />
+              <SendCodeButton busy={sending} left={left} onClick={() => send(current, `user_${type}_verify`)} />
             </Space.Compact>
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={busy}>
@@ -119,9 +121,13 @@ function ChangeBindDialog({ type, current, onClose }: { type: BindType; current:
                 <Input inputMode="numeric" autoComplete="one-time-code" maxLength={8} />
               </Form.Item>
               <SendCodeButton
-                onSend={async () => {
-                  const value = (await bindForm.validateFields(['value'])).value;
-                  await send(value, `user_change_${type}`);
+                busy={sending}
+                left={left}
+                onClick={() => {
+                  bindForm
+                    .validateFields(['value'])
+                    .then(({ value }) => send(value.trim(), `user_change_${type}`))
+                    .catch(() => {});
                 }}
               />
             </Space.Compact>
@@ -131,6 +137,7 @@ function ChangeBindDialog({ type, current, onClose }: { type: BindType; current:
           </Button>
         </Form>
       )}
+      <CaptchaDialog {...dialogProps} />
     </Modal>
   );
 }

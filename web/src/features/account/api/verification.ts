@@ -1,6 +1,5 @@
-import type { CodeEvent, VerificationChannel } from '@framecraft/contracts/validation';
+import type { VerificationChannel } from '@framecraft/contracts/validation';
 import { queryOptions } from '@tanstack/react-query';
-import type { SolvedCaptcha } from '../../../components/captcha/click-captcha.tsx';
 import { request } from '../../../lib/request/index.ts';
 
 export interface CheckInSettings {
@@ -14,13 +13,6 @@ export const checkInSettingsQuery = queryOptions({
   queryFn: async () => (await request<CheckInSettings>({ url: '/api/user/checkIn', context: 'user', showErrorMessage: false })).data,
   staleTime: 60_000,
 });
-
-/** `POST /api/Ems/send` or `POST /api/Sms/send` with a solved captcha (spec §7). */
-export function sendCode(channel: VerificationChannel, target: string, event: CodeEvent, solved: SolvedCaptcha) {
-  return channel === 'email'
-    ? request({ url: '/api/Ems/send', method: 'POST', data: { email: target, event, ...solved }, context: 'user', showSuccessMessage: true })
-    : request({ url: '/api/Sms/send', method: 'POST', data: { mobile: target, template_code: event, ...solved }, context: 'user', showSuccessMessage: true });
-}
 
 /** `POST /api/account/retrievePassword {type, account, captcha, password}`. */
 export function retrievePassword(body: { type: VerificationChannel; account: string; captcha: string; password: string }) {

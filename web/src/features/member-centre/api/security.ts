@@ -1,4 +1,5 @@
 import { request } from '../../../lib/request/index.ts';
+import type { MemberInfo } from '../../../stores/member.ts';
 
 /**
  * Changing the bound e-mail / mobile (spec §7 `verification`, `changeBind`; conventions code events).
@@ -6,14 +7,6 @@ import { request } from '../../../lib/request/index.ts';
  * binds the new one (event `user_change_<type>`). A member with nothing bound starts at step 2.
  */
 export type BindType = 'email' | 'mobile';
-
-export async function sendCode(type: BindType, target: string, event: string): Promise<void> {
-  await request(
-    type === 'email'
-      ? { url: '/api/Ems/send', method: 'POST', data: { email: target, event }, context: 'user', showSuccessMessage: true }
-      : { url: '/api/Sms/send', method: 'POST', data: { mobile: target, template_code: event }, context: 'user', showSuccessMessage: true },
-  );
-}
 
 /** `POST /api/account/verification {type, captcha}` → the token that allows `changeBind`. */
 export async function verifyCurrent(type: BindType, captcha: string): Promise<string> {
@@ -27,12 +20,13 @@ export async function verifyCurrent(type: BindType, captcha: string): Promise<st
 }
 
 /** `POST /api/account/changeBind {type, email|mobile, captcha, accountVerificationToken}`. */
-export async function changeBind(type: BindType, value: string, captcha: string, accountVerificationToken: string): Promise<void> {
-  await request({
+export async function changeBind(type: BindType, value: string, captcha: string, accountVerificationToken: string): Promise<MemberInfo> {
+  const answer = await request<{ userInfo: MemberInfo }>({
     url: '/api/account/changeBind',
     method: 'POST',
     data: { type, [type]: value, captcha, accountVerificationToken },
     context: 'user',
     showSuccessMessage: true,
   });
+  return answer.data.userInfo;
 }
