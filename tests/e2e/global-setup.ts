@@ -33,6 +33,8 @@ export default async function globalSetup() {
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
+      // /__test/captchaAnswer: the journeys solve the click captcha from its stored answer.
+      FRAMECRAFT_TEST_ROUTES: '1',
       // The seeded super admin's password (used only when the first admin is created).
       ADMIN_INITIAL_PASSWORD: E2E_ADMIN_PASSWORD,
     },

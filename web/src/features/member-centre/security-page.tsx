@@ -96,7 +96,7 @@ function ChangeBindDialog({ type, current, onClose }: { type: BindType; current:
       {current && <Steps size="small" current={step} className="!mb-6" items={[{ title: t('security.stepVerify') }, { title: t('security.stepBind') }]} />}
       {failure && <Alert data-testid="bind-failure" type="error" showIcon className="!mb-4" message={t('security.failed')} description={failure} />}
       {step === 0 ? (
-        <Form form={verifyForm} layout="vertical" requiredMark={false} onFinish={verify}>
+        <Form key="verify" form={verifyForm} layout="vertical" requiredMark={false} onFinish={verify}>
           <p className="mb-4 text-sm text-muted">{t('security.verifyHint', { target: maskAccount(current) })}</p>
           <Form.Item label={t('security.code')} required>
             <Space.Compact className="w-full">
@@ -111,7 +111,7 @@ function ChangeBindDialog({ type, current, onClose }: { type: BindType; current:
           </Button>
         </Form>
       ) : (
-        <Form form={bindForm} layout="vertical" requiredMark={false} onFinish={bind}>
+        <Form key="bind" form={bindForm} layout="vertical" requiredMark={false} onFinish={bind}>
           <Form.Item name="value" label={t('security.newValue', { what })} rules={[schemaRule(type === 'email' ? emailSchema : mobileSchema)]}>
             <Input inputMode={type === 'email' ? 'email' : 'tel'} autoComplete={type === 'email' ? 'email' : 'tel'} />
           </Form.Item>

@@ -1,0 +1,82 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN_PASSWORD } from './global-setup.ts';
+
+type Envelope<T = unknown> = { code: number; msg: string; data: T };
+
+/** A JSON API call as the app makes it (header `server`), optionally with a member or admin token. */
+export async function api<T = unknown>(
+  request: APIRequestContext,
+  url: string,
+  options: { data?: unknown; userToken?: string; adminToken?: string } = {},
+): Promise<Envelope<T>> {
+  const headers: Record<string, string> = { server: 'true' };
+  if (options.userToken) headers['ba-user-token'] = options.userToken;
+  if (options.adminToken) headers.batoken = options.adminToken;
+  const response = options.data === undefined ? await request.get(url, { headers }) : await request.post(url, { headers, data: options.data });
+  return response.json();
+}
+
+interface CaptchaAnswer {
+  width: number;
+  height: number;
+  targets: { x: number; y: number; r: number }[];
+}
+
+/** The stored answer of a click captcha (target centres in image pixels), read by the server's test route. */
+async function captchaAnswer(request: APIRequestContext, id: string): Promise<CaptchaAnswer> {
+  const answer = await api<CaptchaAnswer | null>(request, `/__test/captchaAnswer?id=${encodeURIComponent(id)}`);
+  if (!answer.data) throw new Error(`no stored captcha ${id}`);
+  return answer.data;
+}
+
+/** Fields of an API call that requires a solved captcha, solved without a browser. */
+export async function solvedCaptchaFields(request: APIRequestContext) {
+  const id = `e2e${Math.random().toString(36).slice(2, 12)}`;
+  await api(request, `/api/common/clickCaptcha?id=${id}`);
+  const answer = await captchaAnswer(request, id);
+  const info = `${answer.targets.map((t) => `${t.x},${t.y}`).join('-')};${answer.width};${answer.height}`;
+  return { captchaId: id, captchaInfo: info };
+}
+
+/**
+ * Solve the click captcha that `open` makes the page show, as a person would: read where the
+ * targets are, then click them in order on the rendered image.
+ */
+export async function solveCaptcha(page: Page, open: () => Promise<unknown>) {
+  const loaded = page.waitForResponse((response) => response.url().includes('/api/common/clickCaptcha'));
+  await open();
+  const challenge = (await (await loaded).json()) as Envelope<{ id: string }>;
+  const answer = await captchaAnswer(page.request, challenge.data.id);
+  const dialog = page.getByTestId('captcha-dialog');
+  const image = dialog.getByTestId('captcha-image');
+  await expect(image.locator('img')).toBeVisible();
+  const box = (await image.boundingBox())!;
+  for (const target of answer.targets) {
+    await page.mouse.click(box.x + (target.x * box.width) / answer.width, box.y + (target.y * box.height) / answer.height);
+  }
+  await expect(dialog).toBeHidden();
+}
+
+/** An admin token for the seeded super admin (solving the admin login captcha when it is on). */
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const settings = await api<{ captcha: boolean }>(request, '/admin/index/login');
+  const captcha = settings.data.captcha ? await solvedCaptchaFields(request) : {};
+  const answer = await api<{ userInfo: { token: string } }>(request, '/admin/index/login', { data: { username: 'admin', password: E2E_ADMIN_PASSWORD, ...captcha } });
+  expect(answer.code).toBe(1);
+  return answer.data.userInfo.token;
+}
+
+/** Change site settings through the back office's config call. */
+export async function setSettings(request: APIRequestContext, settings: Record<string, unknown>) {
+  const answer = await api(request, '/admin/routine/config/edit', { data: { settings }, adminToken: await adminToken(request) });
+  expect(answer, JSON.stringify(answer)).toMatchObject({ code: 1 });
+}
+
+/** A member added in the back office (how a shop owner gives someone an account with a bound e-mail). */
+export async function addMember(request: APIRequestContext, member: { username: string; password: string; email?: string; mobile?: string }) {
+  const answer = await api(request, '/admin/user/user/add', {
+    data: { nickname: member.username, group_id: 1, ...member },
+    adminToken: await adminToken(request),
+  });
+  expect(answer, JSON.stringify(answer)).toMatchObject({ code: 1 });
+}
