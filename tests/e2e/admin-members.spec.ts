@@ -1,12 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from './global-setup.ts';
+import { adminLogin } from './support.ts';
 
 test('an admin adds a member, credits their balance through the log, and sees it on the member row', async ({ page }) => {
-  await page.goto('/admin/login');
-  await page.fill('input[name=username]', 'admin');
-  await page.fill('input[name=password]', E2E_ADMIN_PASSWORD);
-  await page.click('[data-testid=admin-login-submit]');
-  await page.waitForURL((url) => !/\/admin\/(login|loading)/.test(url.pathname));
+  await adminLogin(page, 'admin', E2E_ADMIN_PASSWORD);
 
   const username = `vip${Date.now() % 1_000_000}`;
   await page.goto('/admin/user/user');

@@ -2,14 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { readFileSync } from 'node:fs';
 import { E2E_ADMIN_PASSWORD } from './global-setup.ts';
-
-async function login(page: Page, username: string, password: string) {
-  await page.goto('/admin/login');
-  await page.fill('input[name=username]', username);
-  await page.fill('input[name=password]', password);
-  await page.click('[data-testid=admin-login-submit]');
-  await page.waitForURL((url) => !/\/admin\/(login|loading)/.test(url.pathname));
-}
+import { adminLogin } from './support.ts';
 
 async function logout(page: Page) {
   await page.click('[data-testid=admin-user-menu]');
@@ -33,7 +26,7 @@ async function addDepartment(page: Page, values: { name: string; responsible?: s
 
 test.describe.serial('admin back office', () => {
   test('super admin creates a group and an admin; that admin sees only what the group grants', async ({ page }) => {
-    await login(page, 'admin', E2E_ADMIN_PASSWORD);
+    await adminLogin(page, 'admin', E2E_ADMIN_PASSWORD);
     await expect(page.getByTestId('admin-greeting')).toContainText('Admin');
 
     await page.goto('/admin/auth/group');
@@ -66,7 +59,7 @@ test.describe.serial('admin back office', () => {
     await expect(table(page)).toContainText('deptuser');
     await logout(page);
 
-    await login(page, 'deptuser', 'dept-pass-1');
+    await adminLogin(page, 'deptuser', 'dept-pass-1');
     await expect(page).toHaveURL(/\/admin\/organization\/department$/);
     const menu = page.getByTestId('admin-menu');
     await expect(menu).toContainText('部门管理');
@@ -90,7 +83,7 @@ test.describe.serial('admin back office', () => {
   });
 
   test('departments: add, quick search, filter, sort, drag-sort, export, delete and restore', async ({ page }) => {
-    await login(page, 'admin', E2E_ADMIN_PASSWORD);
+    await adminLogin(page, 'admin', E2E_ADMIN_PASSWORD);
     await page.goto('/admin/organization/department');
     await addDepartment(page, { name: 'Sales', responsible: 'Ann', phone: '010-1000' });
     await addDepartment(page, { name: 'Support', responsible: 'Bob', phone: '010-2000' });
@@ -162,7 +155,7 @@ test.describe.serial('admin back office', () => {
   });
 
   test('layouts switch and persist; column settings are kept across reloads', async ({ page }) => {
-    await login(page, 'admin', E2E_ADMIN_PASSWORD);
+    await adminLogin(page, 'admin', E2E_ADMIN_PASSWORD);
     await page.goto('/admin/organization/department');
     await expect(page.getByTestId('admin-layout-Default')).toBeVisible();
     for (const mode of ['Classic', 'Streamline', 'Default'] as const) {

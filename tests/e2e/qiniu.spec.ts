@@ -1,8 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { crc32, FakeQiniu } from '../../server/test/fake-qiniu.ts';
 import { E2E_ADMIN_PASSWORD } from './global-setup.ts';
+import { adminLogin, setSettings } from './support.ts';
 
 /**
  * Uploads end to end in Chromium on the real server: the admin's avatar in local mode, then the
@@ -36,24 +37,7 @@ function png(edge: number, padBytes = 0): Buffer {
   ]);
 }
 
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const answer = await (await request.post('/admin/index/login', { headers: { server: 'true' }, data: { username: 'admin', password: E2E_ADMIN_PASSWORD } })).json();
-  return answer.data.userInfo.token;
-}
-
-async function setSettings(request: APIRequestContext, settings: Record<string, unknown>) {
-  const token = await adminToken(request);
-  const answer = await (await request.post('/admin/routine/config/edit', { headers: { server: 'true', batoken: token }, data: { settings } })).json();
-  expect(answer.code).toBe(1);
-}
-
-async function login(page: Page) {
-  await page.goto('/admin/login');
-  await page.fill('input[name=username]', 'admin');
-  await page.fill('input[name=password]', E2E_ADMIN_PASSWORD);
-  await page.click('[data-testid=admin-login-submit]');
-  await page.waitForURL((url) => !/\/admin\/(login|loading)/.test(url.pathname));
-}
+const login = (page: Page) => adminLogin(page, 'admin', E2E_ADMIN_PASSWORD);
 
 async function openProfile(page: Page) {
   await page.goto('/admin/routine/adminInfo');

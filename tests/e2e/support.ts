@@ -80,3 +80,15 @@ export async function addMember(request: APIRequestContext, member: { username: 
   });
   expect(answer, JSON.stringify(answer)).toMatchObject({ code: 1 });
 }
+
+/** Log in to the back office through its page, solving the click captcha when the site asks for it. */
+export async function adminLogin(page: Page, username: string, password: string) {
+  await page.goto('/admin/login');
+  await page.fill('input[name=username]', username);
+  await page.fill('input[name=password]', password);
+  const { data } = await api<{ captcha: boolean }>(page.request, '/admin/index/login');
+  const submit = () => page.click('[data-testid=admin-login-submit]');
+  if (data.captcha) await solveCaptcha(page, submit);
+  else await submit();
+  await page.waitForURL((url) => !/\/admin\/(login|loading)/.test(url.pathname));
+}

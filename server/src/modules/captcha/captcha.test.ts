@@ -125,16 +125,21 @@ describe('click captcha', () => {
     }
   });
 
-  it('admin login requires it when adminLoginCaptchaSwitch is on (off by default for now)', async () => {
+  it('admin login requires it by default (adminLoginCaptchaSwitch), and not once switched off', async () => {
     const row = await createAdmin(ctx.database.db);
-    expect((await ctx.app.inject({ method: 'GET', url: '/admin/index/login', headers: { server: 'true' } })).json().data).toEqual({ captcha: false });
-    await ctx.app.siteConfig.set({ adminLoginCaptchaSwitch: 1 });
-    const settings = await ctx.app.inject({ method: 'GET', url: '/admin/index/login', headers: { server: 'true' } });
-    expect(settings.json().data).toEqual({ captcha: true });
+    const settings = async () => (await ctx.app.inject({ method: 'GET', url: '/admin/index/login', headers: { server: 'true' } })).json().data;
+    expect(await settings()).toEqual({ captcha: true });
     const login = (extra: object) => post('/admin/index/login', { username: row.username, password: FIXTURE_PASSWORD, ...extra });
     expect(await login({})).toMatchObject({ code: 0, msg: 'Please complete the click verification first' });
     expect(await login({ captchaId: 'nope-nope', captchaInfo: '1,1;1;1' })).toMatchObject({ code: 0, msg: 'The correct area is not clicked, please try again!' });
     expect(await login(await kit.solved())).toMatchObject({ code: 1 });
+    try {
+      await ctx.app.siteConfig.set({ adminLoginCaptchaSwitch: 0 });
+      expect(await settings()).toEqual({ captcha: false });
+      expect(await login({})).toMatchObject({ code: 1 });
+    } finally {
+      await ctx.app.siteConfig.set({ adminLoginCaptchaSwitch: 1 });
+    }
   });
 
   it('old answers are removed as new ones come (database store)', async () => {

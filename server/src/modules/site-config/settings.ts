@@ -62,7 +62,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
   { name: 'inviteRewardScore', group: 'member', title: 'Points for the inviter per registration', type: 'number', value: 0 },
   { name: 'checkInScore', group: 'member', title: 'Points per daily check-in', type: 'number', value: 5 },
   // Off until the e2e journeys solve the captcha through /__test/captchaAnswer (see the closing note).
-  { name: 'adminLoginCaptchaSwitch', group: 'security', title: 'Click captcha on admin login (1 = on)', type: 'number', value: 0 },
+  { name: 'adminLoginCaptchaSwitch', group: 'security', title: 'Click captcha on admin login (1 = on)', type: 'number', value: 1 },
   // SMS codes: provider "log" records messages in the SMS log instead of sending (empty = log outside production).
   { name: 'smsProvider', group: 'sms', title: 'SMS provider (aliyun / log)', type: 'string', value: '' },
   { name: 'smsAccessKeyId', group: 'sms', title: 'Access key ID', type: 'string', value: '' },
