@@ -13,7 +13,7 @@ import { safeRedirectTarget } from '../../utils/redirect-target.ts';
 import { checkInSettingsQuery } from './api/verification.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { CodeField, codeMessage } from './code-field.tsx';
-import { PhoneIcon } from './phone-icon.tsx';
+import { PhoneIcon } from './contact-icons.tsx';
 import { RetrievePasswordDialog } from './retrieve-password-dialog.tsx';
 import { Segmented } from './segmented.tsx';
 import { useCheckIn } from './use-check-in.ts';

@@ -12,7 +12,7 @@ import { useMemberStore } from '../../stores/member.ts';
 import { checkInSettingsQuery } from './api/verification.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { CodeField, codeMessage } from './code-field.tsx';
-import { PhoneIcon } from './phone-icon.tsx';
+import { MailIcon, PhoneIcon } from './contact-icons.tsx';
 import { Segmented } from './segmented.tsx';
 import { useCheckIn } from './use-check-in.ts';
 
@@ -109,7 +109,7 @@ export default function RegisterPage() {
               label={t(`register.${registerType}`)}
               placeholder={t(`register.${registerType}Placeholder`)}
               autoComplete={registerType === 'email' ? 'email' : 'tel'}
-              icon={registerType === 'email' ? <UserIcon /> : <PhoneIcon />}
+              icon={registerType === 'email' ? <MailIcon /> : <PhoneIcon />}
               value={values.address}
               error={errors.address}
               onChange={(e) => setValues((v) => ({ ...v, address: e.target.value }))}

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button.ts';
 import type { SolvedCaptcha } from '../../components/captcha/click-captcha.tsx';
 import { TextField, validationMessage } from '../../components/form.tsx';
-import { LockIcon, UserIcon } from '../../components/icons.tsx';
+import { LockIcon } from '../../components/icons.tsx';
 import { retrievePassword } from './api/verification.ts';
 import { CodeField, codeMessage } from './code-field.tsx';
-import { PhoneIcon } from './phone-icon.tsx';
+import { MailIcon, PhoneIcon } from './contact-icons.tsx';
 import { Segmented } from './segmented.tsx';
 
 type Errors = Partial<Record<'account' | 'captcha' | 'password', string>>;
@@ -74,7 +74,7 @@ export function RetrievePasswordDialog({ onClose, gate }: { onClose: () => void;
             label={type === 'email' ? t('retrieve.email') : t('retrieve.mobile')}
             placeholder={type === 'email' ? t('retrieve.emailPlaceholder') : t('login.mobilePlaceholder')}
             autoComplete={type === 'email' ? 'email' : 'tel'}
-            icon={type === 'email' ? <UserIcon /> : <PhoneIcon />}
+            icon={type === 'email' ? <MailIcon /> : <PhoneIcon />}
             value={values.account}
             error={errors.account}
             onChange={(e) => setValues((v) => ({ ...v, account: e.target.value }))}

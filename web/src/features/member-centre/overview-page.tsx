@@ -23,7 +23,7 @@ function Stat({ icon, label, value, action, testId }: { icon: ReactNode; label: 
         <span className="grid size-8 place-items-center rounded-full bg-glow text-accent">{icon}</span>
         {label}
       </div>
-      <div data-testid={testId} className="mt-3 truncate text-xl font-semibold sm:text-2xl tracking-tight text-ink tabular-nums">
+      <div data-testid={testId} className="mt-3 line-clamp-2 text-lg font-semibold break-words sm:text-2xl tracking-tight text-ink tabular-nums">
         {value}
       </div>
       {action && <div className="mt-2 truncate text-sm">{action}</div>}
@@ -127,6 +127,7 @@ export default function OverviewPage() {
           values={series === 'score' ? data.score : data.money.map(Number)}
           format={series === 'score' ? (v) => String(v) : (v) => v.toFixed(2)}
           label={series === 'score' ? t('overview.pointsTrend') : t('overview.balanceTrend')}
+          empty={t('overview.trendEmpty')}
         />
       </Card>
 

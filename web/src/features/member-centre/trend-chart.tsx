@@ -10,14 +10,17 @@ export interface TrendChartProps {
   /** How a value is written (labels and the accessible description). */
   format: (value: number) => string;
   label: string;
+  /** Shown over the empty axis when nothing changed in those days. */
+  empty: string;
 }
 
-export function TrendChart({ days, values, format, label }: TrendChartProps) {
+export function TrendChart({ days, values, format, label, empty }: TrendChartProps) {
   const max = Math.max(...values.map((v) => Math.abs(v)), 0);
   return (
     <figure className="m-0" data-testid="trend-chart">
       <figcaption className="sr-only">{`${label}: ${days.map((d, i) => `${d} ${format(values[i] ?? 0)}`).join(', ')}`}</figcaption>
-      <div aria-hidden className="flex h-48 items-end gap-2 border-b border-line-strong sm:gap-4">
+      <div aria-hidden className="relative flex h-48 items-end gap-2 border-b border-line-strong sm:gap-4">
+        {max === 0 && <p className="absolute inset-0 m-0 grid place-items-center text-sm text-muted">{empty}</p>}
         {days.map((day, i) => {
           const value = values[i] ?? 0;
           const percent = max === 0 ? 0 : Math.max((Math.abs(value) / max) * 100, 3);
