@@ -7,6 +7,8 @@ import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { createMember, FIXTURE_PASSWORD } from '../../../test/fixtures.ts';
 import { register } from './service.ts';
 
+const FAILED = 'Incorrect account or password (after too many failed attempts an account is locked for a while)';
+
 describe('member login and registration', () => {
   let ctx: TestContext;
   beforeAll(async () => {
@@ -56,20 +58,24 @@ describe('member login and registration', () => {
     const { time: _t1, ...unknownRest } = unknown;
     const { time: _t2, ...wrongRest } = wrong;
     expect(unknownRest).toEqual(wrongRest); // the envelope time may tick between the calls
-    expect(wrong).toMatchObject({ code: 0, msg: 'Incorrect account or password' });
+    expect(wrong).toMatchObject({ code: 0, msg: FAILED });
   });
 
   it('locks the account after 10 failures until the lockout time has passed', async () => {
     const db = ctx.database.db;
     const member = await createMember(db);
-    for (let i = 0; i < 9; i++) expect((await login(member.username, 'wrong-pass')).json().msg).toBe('Incorrect account or password');
+    for (let i = 0; i < 9; i++) expect((await login(member.username, 'wrong-pass')).json().msg).toBe(FAILED);
     // the 9th failure is below the limit: the right password still works and resets the count
     expect((await login(member.username, FIXTURE_PASSWORD)).json().code).toBe(1);
     for (let i = 0; i < 10; i++) await login(member.username, 'wrong-pass');
-    const locked = await login(member.username, FIXTURE_PASSWORD, {});
-    expect(locked.json()).toMatchObject({ code: 0, msg: 'Too many failed attempts, please try again later' });
+    // Locked: even the right password fails, with the answer an unknown account gets, so the lock
+    // does not reveal that the account exists.
+    const { time: _t1, ...locked } = (await login(member.username, FIXTURE_PASSWORD, {})).json();
+    const { time: _t2, ...unknown } = (await login(`nobody_${member.id}`, FIXTURE_PASSWORD, {})).json();
+    expect(locked).toEqual(unknown);
+    expect(locked).toMatchObject({ code: 0, msg: FAILED });
     expect((await checkIn({ tab: 'login', username: member.username, password: FIXTURE_PASSWORD }, {}, 'zh-cn')).json().msg).toBe(
-      '失败次数过多，请稍后再试',
+      '账号或密码错误（连续失败次数过多时账号将被暂时锁定）',
     );
     // 24 h later the lock has run out
     await db.update(user).set({ updatedAt: new Date(Date.now() - 86_401_000) }).where(eq(user.id, member.id));

@@ -46,8 +46,10 @@ export async function login(db: Db, account: string, password: string, ip: strin
     await verify(await DUMMY_HASH, password).catch(() => false);
     throw new ApiError('account.loginFailed');
   }
-  if (isLocked(row, policy)) throw new ApiError('account.locked');
   const ok = await verify(row.password, password).catch(() => false);
+  // A locked account answers exactly like a wrong password (same work, same message): a distinct
+  // "locked" answer after ten tries would tell that the account exists.
+  if (isLocked(row, policy)) throw new ApiError('account.loginFailed');
   if (!ok) {
     // A lock that has run out starts a fresh count.
     const expired = row.loginFailure >= policy.failureLimit;
