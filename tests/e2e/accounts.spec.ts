@@ -68,6 +68,28 @@ test.describe.serial('member accounts', () => {
     await expect(page).toHaveURL(/\/user\/overview$/);
   });
 
+  test('the login page has a registration tab that keeps the page to return to', async ({ page }) => {
+    await page.goto('/login?redirect=%2Fvip-pricing');
+    await expect(page.getByTestId('auth-tab-login')).toHaveAttribute('aria-selected', 'true');
+    await page.getByTestId('auth-tab-register').click();
+    await expect(page).toHaveURL(/[?&]tab=register/);
+    await expect(page).toHaveURL(/redirect=%2Fvip-pricing/);
+    await page.reload();
+    const form = page.getByTestId('register-form');
+    await form.locator('input[name=username]').fill('1bad');
+    await form.locator('input[name=password]').fill(PASSWORD);
+    await page.getByTestId('register-submit').click();
+    await expect(form).toContainText('请输入正确的账户');
+    await expect(page.getByTestId('agreement-error')).toBeVisible();
+    const username = uniqueName('t');
+    await form.locator('input[name=username]').fill(username);
+    await form.locator('input[name=agreement]').check();
+    await page.getByTestId('register-submit').click();
+    await page.waitForURL(/\/vip-pricing$/);
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/user/);
+  });
+
   test('bind and change the e-mail address in account security, then reset the password by e-mail', async ({ page, request }) => {
     const smtp = await startSmtpReceiver();
     const logIn = async (account: string, password: string) => {

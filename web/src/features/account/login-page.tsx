@@ -1,150 +1,39 @@
-import { mobileSchema, passwordSchema, required } from '@framecraft/contracts/validation';
-import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useSearchParams } from 'react-router';
-import { buttonClass } from '../../components/button.ts';
-import { CaptchaDialog } from '../../components/captcha/captcha-dialog.tsx';
-import { useCaptchaGate } from '../../components/captcha/use-captcha-gate.ts';
-import { CheckboxField, TextField, validationMessage } from '../../components/form.tsx';
-import { LockIcon, UserIcon } from '../../components/icons.tsx';
+import { Navigate, useSearchParams } from 'react-router';
 import { useMemberStore } from '../../stores/member.ts';
 import { safeRedirectTarget } from '../../utils/redirect-target.ts';
-import { checkInSettingsQuery } from './api/verification.ts';
-import { AuthLayout } from './auth-layout.tsx';
-import { CodeField, codeMessage } from './code-field.tsx';
-import { PhoneIcon } from './contact-icons.tsx';
-import { RetrievePasswordDialog } from './retrieve-password-dialog.tsx';
-import { Segmented } from './segmented.tsx';
-import { useCheckIn } from './use-check-in.ts';
+import { AuthLayout, type AuthTab } from './auth-layout.tsx';
+import { LoginForm } from './login-form.tsx';
+import { RegisterForm } from './register-form.tsx';
 
-/** Login accepts a username, e-mail or mobile, so the account only has to be filled in. */
-const RULES = { username: required(), password: passwordSchema, mobile: mobileSchema } as const;
-type Method = 'password' | 'sms';
-type Errors = Partial<Record<'username' | 'password' | 'mobile' | 'captcha', string>>;
-
-/** Member login (spec §2 /login): account + password, or mobile + SMS code; captcha when the site asks for it. */
+/** `/login` (spec §2: login and registration): the login tab, or the register tab with `?tab=register`. */
 export default function LoginPage() {
   const { t } = useTranslation('account');
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
   const loggedIn = useMemberStore((state) => state.isLoggedIn());
-  const settings = useQuery({ ...checkInSettingsQuery, enabled: !loggedIn });
-  const { checkIn, submitting } = useCheckIn();
-  const { gate, dialogProps } = useCaptchaGate();
-  const [method, setMethod] = useState<Method>('password');
-  const [values, setValues] = useState({ username: '', password: '', mobile: '', captcha: '', keep: false });
-  const [errors, setErrors] = useState<Errors>({});
-  const [retrieving, setRetrieving] = useState(false);
-
   if (loggedIn) return <Navigate to={safeRedirectTarget(search, '/user')} replace />;
 
-  const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
-  const check = (field: keyof typeof RULES, value: string) => setErrors((e) => ({ ...e, [field]: validationMessage(RULES[field], value) }));
+  const tab: AuthTab = search.get('tab') === 'register' ? 'register' : 'login';
+  // The tab lives in the URL (a reload or a shared link keeps it); other parameters such as the
+  // page to return to after login stay as they are.
+  const switchTo = (next: AuthTab) =>
+    setSearch(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next === 'register') params.set('tab', 'register');
+        else params.delete('tab');
+        return params;
+      },
+      { replace: true },
+    );
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (method === 'sms') {
-      const found = { mobile: validationMessage(RULES.mobile, values.mobile), captcha: codeMessage(values.captcha) };
-      setErrors(found);
-      if (!found.mobile && !found.captcha) void checkIn({ tab: 'login', loginType: 'sms', mobile: values.mobile, captcha: values.captcha, keep: values.keep });
-      return;
-    }
-    const found = { username: validationMessage(RULES.username, values.username), password: validationMessage(RULES.password, values.password) };
-    setErrors(found);
-    if (found.username || found.password) return;
-    const body = { tab: 'login' as const, username: values.username, password: values.password, keep: values.keep };
-    if (settings.data?.userLoginCaptchaSwitch) gate((solved) => void checkIn({ ...body, ...solved }));
-    else void checkIn(body);
-  }
-
-  return (
-    <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')} aside={{ title: t('aside.title'), points: [t('aside.points.library'), t('aside.points.vip'), t('aside.points.history')] }}>
-      <Segmented
-        testId="login-method"
-        value={method}
-        onChange={(next) => {
-          setMethod(next);
-          setErrors({});
-        }}
-        options={[
-          { value: 'password', label: t('login.byPassword') },
-          { value: 'sms', label: t('login.bySms') },
-        ]}
-      />
-      <form noValidate onSubmit={submit} data-testid="login-form" className="mt-6 space-y-5">
-        {method === 'password' ? (
-          <>
-            <TextField
-              name="username"
-              label={t('login.account')}
-              placeholder={t('login.accountPlaceholder')}
-              autoComplete="username"
-              icon={<UserIcon />}
-              value={values.username}
-              error={errors.username}
-              onChange={(e) => set('username')(e.target.value)}
-              onBlur={(e) => check('username', e.target.value)}
-            />
-            <TextField
-              name="password"
-              type="password"
-              label={
-                <span className="flex items-center justify-between">
-                  {t('login.password')}
-                  <button type="button" data-testid="forgot-password" onClick={() => setRetrieving(true)} className="text-xs font-normal text-accent hover:underline">
-                    {t('login.forgot')}
-                  </button>
-                </span>
-              }
-              placeholder={t('login.passwordPlaceholder')}
-              autoComplete="current-password"
-              icon={<LockIcon />}
-              value={values.password}
-              error={errors.password}
-              onChange={(e) => set('password')(e.target.value)}
-              onBlur={(e) => check('password', e.target.value)}
-            />
-          </>
-        ) : (
-          <>
-            <TextField
-              name="mobile"
-              type="tel"
-              label={t('login.mobile')}
-              placeholder={t('login.mobilePlaceholder')}
-              autoComplete="tel"
-              inputMode="numeric"
-              icon={<PhoneIcon />}
-              value={values.mobile}
-              error={errors.mobile}
-              onChange={(e) => set('mobile')(e.target.value.trim())}
-              onBlur={(e) => e.target.value && check('mobile', e.target.value)}
-            />
-            <CodeField
-              channel="mobile"
-              target={values.mobile}
-              event="user_login"
-              value={values.captcha}
-              error={errors.captcha}
-              onChange={set('captcha')}
-              onTargetError={(message) => setErrors((e) => ({ ...e, mobile: message }))}
-              gate={gate}
-            />
-          </>
-        )}
-        <CheckboxField name="keep" label={t('login.keep')} checked={values.keep} onChange={(e) => setValues((v) => ({ ...v, keep: e.target.checked }))} />
-        <button type="submit" data-testid="login-submit" disabled={submitting} className={buttonClass('primary', 'lg', 'w-full')}>
-          {submitting ? t('login.submitting') : t('login.submit')}
-        </button>
-      </form>
-      <p className="mt-6 text-center text-sm text-muted">
-        {t('login.noAccount')}{' '}
-        <Link to={`/register${search.size ? `?${search}` : ''}`} className="font-medium text-accent hover:underline">
-          {t('login.toRegister')}
-        </Link>
-      </p>
-      <CaptchaDialog {...dialogProps} />
-      {retrieving && <RetrievePasswordDialog onClose={() => setRetrieving(false)} gate={gate} />}
+  return tab === 'login' ? (
+    <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')} tab={{ value: 'login', onChange: switchTo }} aside={{ title: t('aside.title'), points: [t('aside.points.library'), t('aside.points.vip'), t('aside.points.history')] }}>
+      <LoginForm onRegister={() => switchTo('register')} />
+    </AuthLayout>
+  ) : (
+    <AuthLayout title={t('register.title')} subtitle={t('register.subtitle')} tab={{ value: 'register', onChange: switchTo }} aside={{ title: t('aside.title'), points: [t('aside.points.library'), t('aside.points.vip'), t('aside.points.invite')] }}>
+      <RegisterForm inviteCode="" onLogin={() => switchTo('login')} />
     </AuthLayout>
   );
 }
