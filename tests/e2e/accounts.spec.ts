@@ -1,7 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { startSmtpReceiver } from '../../server/src/modules/codes/test-kit.ts';
-import { addMember, api, setSettings, solveCaptcha } from './support.ts';
+import { E2E_ADMIN_PASSWORD } from './global-setup.ts';
+import { addMember, adminLogin, api, setSettings, solveCaptcha } from './support.ts';
 
 const PASSWORD = 'secret123';
 const uniqueName = (prefix: string) => `${prefix}${randomBytes(5).toString('hex')}`;
@@ -88,6 +89,38 @@ test.describe.serial('member accounts', () => {
     await page.waitForURL(/\/vip-pricing$/);
     await page.goto('/login');
     await expect(page).toHaveURL(/\/user/);
+  });
+
+  test('log in with mobile and SMS code; the shop reads the code in the back office SMS log', async ({ page, browser, request }) => {
+    const username = uniqueName('s');
+    const mobile = `136${String(Date.now()).slice(-8)}`;
+    await addMember(request, { username, password: PASSWORD, mobile });
+
+    await page.goto('/login');
+    await page.getByTestId('login-method-sms').click();
+    const form = page.getByTestId('login-form');
+    await form.locator('input[name=mobile]').fill('12345');
+    await form.getByTestId('send-code').click();
+    await expect(form).toContainText('请输入正确的手机号');
+    await form.locator('input[name=mobile]').fill(mobile);
+    await solveCaptcha(page, () => form.getByTestId('send-code').click());
+    await expect(toast(page, '验证码已发送')).toBeVisible();
+
+    // The development SMS provider writes to the SMS log instead of a phone.
+    const office = await browser.newContext();
+    const admin = await office.newPage();
+    await adminLogin(admin, 'admin', E2E_ADMIN_PASSWORD);
+    await admin.goto('/admin/routine/smsLog');
+    const row = admin.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: mobile });
+    await expect(row).toContainText('登录');
+    const code = /\b(\d{6})\b/.exec(await row.innerText())?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    await office.close();
+
+    await form.locator('input[name=captcha]').fill(code!);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/\/user\/overview$/);
+    await expect(page.getByTestId('member-nickname')).toHaveText(username);
   });
 
   test('bind and change the e-mail address in account security, then reset the password by e-mail', async ({ page, request }) => {

@@ -67,6 +67,7 @@ export const BUILT_IN_RULES: SeedRule[] = [
     children: [
       { name: 'routine/config', title: 'System settings', type: 'menu', icon: 'ToolOutlined', buttons: ['index', 'edit', 'sendTestMail'] },
       { name: 'routine/attachment', title: 'Attachments', type: 'menu', icon: 'PictureOutlined', keepalive: true, buttons: ['index', 'del'] },
+      { name: 'routine/smsLog', title: 'SMS log', type: 'menu', icon: 'MessageOutlined', keepalive: true, buttons: ['index'] },
       { name: 'routine/adminInfo', title: 'Profile', type: 'menu', icon: 'ProfileOutlined' },
     ],
   },

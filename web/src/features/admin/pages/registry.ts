@@ -15,6 +15,7 @@ export const ADMIN_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'routine/config': lazy(() => import('./config-page.tsx')),
   'routine/adminInfo': lazy(() => import('./profile-page.tsx')),
   'routine/attachment': lazy(() => import('./attachment-page.tsx')),
+  'routine/smsLog': lazy(() => import('./sms-log-page.tsx')),
   'security/dataRecycle': lazy(() => import('./data-recycle-page.tsx')),
   'security/dataRecycleLog': lazy(() => import('./data-recycle-log-page.tsx')),
   'security/sensitiveData': lazy(() => import('./sensitive-data-page.tsx')),
