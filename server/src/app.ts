@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
+import { serverAdminUrl } from '@framecraft/contracts/url';
 import type { Env } from './config/env.ts';
 import type { Db } from './db/client.ts';
 import { adminPlugin } from './modules/admin/core/plugin.ts';
@@ -27,6 +28,9 @@ import { navigationPlugin } from './plugins/navigation.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { transportOptions } from './plugins/transport.ts';
 
+/** Where `/admin/…` goes once the back office is renamed: no route, so the envelope 404 (or the app's 404 page). */
+const RENAMED_ADMIN_PATH = '/__admin-renamed';
+
 /** What every module may use; built once in main.ts (or by a test) and passed in. */
 export interface AppDeps {
   env: Env;
@@ -48,6 +52,13 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     forceCloseConnections: 'idle',
+    // A renamed back office (setting backendEntrance): `<prefix>.php/…` reaches the /admin routes
+    // and /admin/… answers as an unknown path (conventions "Readings"; the settings are loaded
+    // before the app listens, so the snapshot is there for the first request).
+    rewriteUrl(this: FastifyInstance, req) {
+      const url = req.url ?? '/';
+      return this.siteConfig ? serverAdminUrl(url, this.siteConfig.adminPrefixNow, RENAMED_ADMIN_PATH) : url;
+    },
     ...transportOptions,
   });
   app.decorate('deps', deps);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { readFileSync } from 'node:fs';
 import { E2E_ADMIN_PASSWORD } from './global-setup.ts';
-import { adminLogin } from './support.ts';
+import { adminLogin, setSettings } from './support.ts';
 
 async function logout(page: Page) {
   await page.click('[data-testid=admin-user-menu]');
@@ -172,5 +172,22 @@ test.describe.serial('admin back office', () => {
     await page.reload();
     await expect(page.locator('.ant-table-thead')).toContainText('名称');
     await expect(page.locator('.ant-table-thead')).not.toContainText('电话');
+  });
+
+  test('a renamed back office: pages under the new prefix, calls to <prefix>.php, the old path gone', async ({ page, request }) => {
+    await setSettings(request, { backendEntrance: '/studio' });
+    try {
+      await adminLogin(page, 'admin', E2E_ADMIN_PASSWORD, '/studio');
+      await expect(page.getByTestId('admin-greeting')).toBeVisible();
+      const calls: string[] = [];
+      page.on('request', (r) => r.url().includes('/ajax/') || r.url().includes('/routine/') ? calls.push(new URL(r.url()).pathname) : undefined);
+      await page.goto('/studio/routine/attachment');
+      await expect(page.locator('.ant-table')).toBeVisible();
+      expect(calls.some((path) => path.startsWith('/studio.php/routine/attachment/index'))).toBe(true);
+      await page.goto('/admin/login');
+      await expect(page).toHaveURL(/\/404$/);
+    } finally {
+      await setSettings(request, { backendEntrance: '/admin' }, '/studio.php');
+    }
   });
 });

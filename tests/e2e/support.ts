@@ -57,18 +57,21 @@ export async function solveCaptcha(page: Page, open: () => Promise<unknown>) {
   await expect(dialog).toBeHidden();
 }
 
-/** An admin token for the seeded super admin (solving the admin login captcha when it is on). */
-export async function adminToken(request: APIRequestContext): Promise<string> {
-  const settings = await api<{ captcha: boolean }>(request, '/admin/index/login');
+/**
+ * An admin token for the seeded super admin (solving the admin login captcha when it is on).
+ * `adminApi` is where the admin calls live: `/admin`, or `<prefix>.php` for a renamed back office.
+ */
+export async function adminToken(request: APIRequestContext, adminApi = '/admin'): Promise<string> {
+  const settings = await api<{ captcha: boolean }>(request, `${adminApi}/index/login`);
   const captcha = settings.data.captcha ? await solvedCaptchaFields(request) : {};
-  const answer = await api<{ userInfo: { token: string } }>(request, '/admin/index/login', { data: { username: 'admin', password: E2E_ADMIN_PASSWORD, ...captcha } });
+  const answer = await api<{ userInfo: { token: string } }>(request, `${adminApi}/index/login`, { data: { username: 'admin', password: E2E_ADMIN_PASSWORD, ...captcha } });
   expect(answer.code).toBe(1);
   return answer.data.userInfo.token;
 }
 
-/** Change site settings through the back office's config call. */
-export async function setSettings(request: APIRequestContext, settings: Record<string, unknown>) {
-  const answer = await api(request, '/admin/routine/config/edit', { data: { settings }, adminToken: await adminToken(request) });
+/** Change site settings through the back office's config call (`adminApi` as for adminToken). */
+export async function setSettings(request: APIRequestContext, settings: Record<string, unknown>, adminApi = '/admin') {
+  const answer = await api(request, `${adminApi}/routine/config/edit`, { data: { settings }, adminToken: await adminToken(request, adminApi) });
   expect(answer, JSON.stringify(answer)).toMatchObject({ code: 1 });
 }
 
@@ -81,14 +84,15 @@ export async function addMember(request: APIRequestContext, member: { username: 
   expect(answer, JSON.stringify(answer)).toMatchObject({ code: 1 });
 }
 
-/** Log in to the back office through its page, solving the click captcha when the site asks for it. */
-export async function adminLogin(page: Page, username: string, password: string) {
-  await page.goto('/admin/login');
+/** Log in to the back office through its page (at `prefix`), solving the click captcha when the site asks for it. */
+export async function adminLogin(page: Page, username: string, password: string, prefix = '/admin') {
+  await page.goto(`${prefix}/login`);
   await page.fill('input[name=username]', username);
   await page.fill('input[name=password]', password);
-  const { data } = await api<{ captcha: boolean }>(page.request, '/admin/index/login');
+  const adminApi = prefix === '/admin' ? prefix : `${prefix}.php`;
+  const { data } = await api<{ captcha: boolean }>(page.request, `${adminApi}/index/login`);
   const submit = () => page.click('[data-testid=admin-login-submit]');
   if (data.captcha) await solveCaptcha(page, submit);
   else await submit();
-  await page.waitForURL((url) => !/\/admin\/(login|loading)/.test(url.pathname));
+  await page.waitForURL((url) => !new RegExp(`^${prefix}/(login|loading)`).test(url.pathname));
 }

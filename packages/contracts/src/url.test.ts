@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fullUrl } from './url.ts';
+import { fullUrl, normaliseAdminPrefix, serverAdminUrl } from './url.ts';
 
 const cdn = { cdnUrl: 'https://cdn.example.com', origin: 'https://shop.example.com' };
 const noCdn = { cdnUrl: '', origin: 'https://shop.example.com' };
@@ -56,5 +56,25 @@ describe('fullUrl (spec §5)', () => {
     expect(fullUrl(undefined, cdn)).toBe('');
     expect(fullUrl('storage/a.png')).toBe('/storage/a.png');
     expect(fullUrl('/storage/a.png', { cdnUrl: '', origin: '' })).toBe('/storage/a.png');
+  });
+});
+
+describe('renamed back office', () => {
+  it('normalises the entry setting to /name, the default when empty', () => {
+    expect(normaliseAdminPrefix('')).toBe('/admin');
+    expect(normaliseAdminPrefix(undefined)).toBe('/admin');
+    expect(normaliseAdminPrefix(' manage/ ')).toBe('/manage');
+    expect(normaliseAdminPrefix('/ops')).toBe('/ops');
+  });
+
+  it('maps <prefix>.php/… to the admin routes and sends /admin/… nowhere; the default changes nothing', () => {
+    expect(serverAdminUrl('/admin/index/index', '/admin', '/gone')).toBe('/admin/index/index');
+    expect(serverAdminUrl('/manage.php/ajax/upload?topic=a', '/manage', '/gone')).toBe('/admin/ajax/upload?topic=a');
+    expect(serverAdminUrl('/manage.php?x=1', '/manage', '/gone')).toBe('/admin?x=1');
+    expect(serverAdminUrl('/admin/index/index', '/manage', '/gone')).toBe('/gone/index/index');
+    expect(serverAdminUrl('/admin', '/manage', '/gone')).toBe('/gone');
+    expect(serverAdminUrl('/administrator', '/manage', '/gone')).toBe('/administrator');
+    expect(serverAdminUrl('/manage.phpx/a', '/manage', '/gone')).toBe('/manage.phpx/a');
+    expect(serverAdminUrl('/api/index/index', '/manage', '/gone')).toBe('/api/index/index');
   });
 });

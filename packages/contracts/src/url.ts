@@ -1,3 +1,5 @@
+import { DEFAULT_ADMIN_PREFIX } from './constants.ts';
+
 /** Where relative file URLs live: the CDN when configured, else the site itself. */
 export interface UrlBase {
   /** Site setting `cdnUrl`; empty means none. May be protocol-relative (`//cdn.example.com`). */
@@ -20,4 +22,26 @@ export function fullUrl(relative: string | null | undefined, { cdnUrl, origin }:
   if (path === '' || KEEP_AS_IS.test(path)) return path;
   const base = (cdnUrl?.trim() || origin?.trim() || '').replace(/\/+$/, '');
   return `${base}/${path.replace(/^\/+/, '')}`;
+}
+
+/** The back-office prefix (setting `backendEntrance`) as `/name`; the default `/admin` when empty. */
+export function normaliseAdminPrefix(value: unknown): string {
+  const prefix = String(value ?? '').trim().replace(/\/+$/, '');
+  if (!prefix) return DEFAULT_ADMIN_PREFIX;
+  return prefix.startsWith('/') ? prefix : `/${prefix}`;
+}
+
+/**
+ * The server's side of a renamed back office (conventions "Readings"): admin API calls arrive as
+ * `<prefix>.php/…` and are served by the `/admin/…` routes, while `/admin/…` itself stops
+ * answering (it goes to `unknownPath`). With the default prefix every URL stays as it is.
+ */
+export function serverAdminUrl(url: string, prefix: string, unknownPath: string): string {
+  if (prefix === DEFAULT_ADMIN_PREFIX) return url;
+  const entry = `${prefix}.php`;
+  if (url === entry || url.startsWith(`${entry}/`) || url.startsWith(`${entry}?`)) return `${DEFAULT_ADMIN_PREFIX}${url.slice(entry.length)}`;
+  if (url === DEFAULT_ADMIN_PREFIX || url.startsWith(`${DEFAULT_ADMIN_PREFIX}/`) || url.startsWith(`${DEFAULT_ADMIN_PREFIX}?`)) {
+    return `${unknownPath}${url.slice(DEFAULT_ADMIN_PREFIX.length)}`;
+  }
+  return url;
 }

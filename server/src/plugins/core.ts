@@ -89,6 +89,8 @@ export const corePlugin = fp(async (app: FastifyInstance) => {
         .header('allow', allowed.join(', '))
         .send(envelope(CODE.failure, request.t('api.methodNotAllowed'), null));
     }
-    return reply.status(404).send(envelope(CODE.failure, request.t('api.notFound', { url: clip(path) }), null));
+    // The address as the client sent it (before the renamed back office's rewrite in app.ts).
+    const asSent = request.originalUrl.split('?')[0]!;
+    return reply.status(404).send(envelope(CODE.failure, request.t('api.notFound', { url: clip(asSent) }), null));
   });
 });

@@ -1,3 +1,5 @@
+import { adminPagePath } from '../lib/request/url.ts';
+
 /** Named routes used for redirects (spec §2; conventions "Readings"). */
 export const ROUTE_NAMES = {
   userLogin: '/login',
@@ -10,7 +12,7 @@ export function isRouteName(name: unknown): name is RouteName {
   return typeof name === 'string' && Object.hasOwn(ROUTE_NAMES, name);
 }
 
-/** The path of a named route; an unknown name resolves to the 404 page. */
+/** The path of a named route (the admin login follows a renamed back office); an unknown name resolves to the 404 page. */
 export function resolveRouteName(name: string): string {
-  return isRouteName(name) ? ROUTE_NAMES[name] : '/404';
+  return isRouteName(name) ? adminPagePath(ROUTE_NAMES[name]) : '/404';
 }

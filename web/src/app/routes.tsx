@@ -5,6 +5,8 @@ import { useAdminMenus } from '../features/admin/shell/menus-store.ts';
 import { useMemberMenus } from '../features/member-centre/menus-store.ts';
 import { fetchIndexInit } from '../features/site/api/get-index-init.ts';
 import { requireMember } from './guards.ts';
+import { adminPrefix } from '../lib/request/url.ts';
+import { useSiteConfig } from '../stores/site-config.ts';
 import { loadNamespaces } from '../lib/i18n.ts';
 import type { RouteHandle } from './route-handle.ts';
 import { RootLayout } from './shell/root-layout.tsx';
@@ -28,7 +30,7 @@ function contentPage(name: ContentName) {
 }
 
 /** `/area/<rest>?<query>` → `/area/loading/<rest>?<query>` (spec §2 redirects). */
-function toLoading(area: '/admin' | '/user') {
+function toLoading(area: string) {
   return ({ params, request }: LoaderFunctionArgs) => {
     const rest = params['*'] ?? '';
     throw replace(`${area}/loading${rest ? `/${rest}` : ''}${new URL(request.url).search}`);
@@ -37,8 +39,30 @@ function toLoading(area: '/admin' | '/user') {
 
 const handle = (value: RouteHandle) => value;
 
-/** `/admin/<page>` opens in the admin shell once the admin's menus are loaded, else via the loading route. */
-const adminGate = (args: LoaderFunctionArgs) => (useAdminMenus.getState().loaded ? null : toLoading('/admin')(args));
+/**
+ * The back office answers only at its configured entry (setting backendEntrance, `/admin` unless
+ * renamed); any other first segment is the app's 404. The first page load waits for the start-up
+ * init call, which says where the entry is (the stored value may be from an older setting).
+ */
+async function requireAdminEntry({ params }: LoaderFunctionArgs) {
+  if (!useSiteConfig.getState().initialized) {
+    // On the first page load this runs before main.tsx starts the init call; later it waits for it.
+    const { startup } = useMemberMenus.getState();
+    if (startup) await startup;
+    else await fetchIndexInit({ cancelDuplicate: false }).then((init) => useSiteConfig.getState().apply(init.site), () => undefined);
+  }
+  if (`/${params.adminEntry ?? ''}` !== adminPrefix()) throw replace('/404');
+  return null;
+}
+const atAdminEntry =
+  (loader: (args: LoaderFunctionArgs) => unknown) =>
+  async (args: LoaderFunctionArgs): Promise<unknown> => {
+    await requireAdminEntry(args);
+    return loader(args);
+  };
+
+/** `<entry>/<page>` opens in the admin shell once the admin's menus are loaded, else via the loading route. */
+const adminGate = (args: LoaderFunctionArgs) => (useAdminMenus.getState().loaded ? null : toLoading(adminPrefix())(args));
 
 /**
  * Loader of the member-centre layout: a logged-in member, and the menus of their group. They come
@@ -126,13 +150,14 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        path: 'admin',
+        // The back office, at `/admin` or the renamed entry (static storefront paths rank first).
+        path: ':adminEntry',
         children: [
-          { index: true, loader: toLoading('/admin') },
-          { path: 'login', id: 'admin-login', handle: handle({ title: 'adminLogin' }), lazy: page(() => import('../features/admin/admin-login-page.tsx'), ['admin']) },
-          { path: 'loading/*', id: 'admin-loading', handle: handle({ title: 'loading' }), lazy: page(() => import('./loading/admin-loading-page.tsx'), ['admin']) },
+          { index: true, loader: atAdminEntry((args) => toLoading(adminPrefix())(args)) },
+          { path: 'login', id: 'admin-login', loader: requireAdminEntry, handle: handle({ title: 'adminLogin' }), lazy: page(() => import('../features/admin/admin-login-page.tsx'), ['admin']) },
+          { path: 'loading/*', id: 'admin-loading', loader: requireAdminEntry, handle: handle({ title: 'loading' }), lazy: page(() => import('./loading/admin-loading-page.tsx'), ['admin']) },
           // Menu pages: the back office's shell (antd, lazily loaded); before the menus are loaded it sends to the loading route.
-          { path: '*', id: 'admin-layout', loader: adminGate, lazy: page(() => import('../features/admin/shell/admin-layout.tsx'), ['admin']) },
+          { path: '*', id: 'admin-layout', loader: atAdminEntry(adminGate), lazy: page(() => import('../features/admin/shell/admin-layout.tsx'), ['admin']) },
         ],
       },
       { path: '*', loader: () => replace('/404') },

@@ -15,6 +15,8 @@ export const siteConfigPlugin = fp(
     const service = new SiteConfigService(db, redis, env.REDIS_PREFIX, app.log);
     app.decorate('siteConfig', service);
     await service.start();
+    // The back-office prefix must be known before the first request is routed.
+    await service.all();
     app.addHook('onClose', () => service.stop());
   },
   { name: 'site-config' },

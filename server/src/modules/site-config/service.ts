@@ -1,4 +1,5 @@
 import { ACCESS_TOKEN_TTL_S, DEFAULT_ADMIN_PREFIX, REFRESH_TOKEN_TTL_S, UPLOAD_DEFAULTS } from '@framecraft/contracts/constants';
+import { normaliseAdminPrefix } from '@framecraft/contracts/url';
 import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Db } from '../../db/client.ts';
@@ -26,6 +27,7 @@ type Logger = { warn(obj: object, msg: string): void };
  */
 export class SiteConfigService {
   private cache: Promise<Map<string, unknown>> | undefined;
+  private adminPrefixSnapshot = DEFAULT_ADMIN_PREFIX;
   private subscriber: Redis | undefined;
 
   private readonly channel: string;
@@ -49,6 +51,7 @@ export class SiteConfigService {
         .select({ name: config.name, value: config.value })
         .from(config)
         .then((rows) => new Map(rows.map((r) => [r.name, r.value])));
+      void load.then((settings) => (this.adminPrefixSnapshot = normaliseAdminPrefix(settings.get('backendEntrance'))), () => {});
       this.cache = load;
       // A failed load is not cached: the next read tries again.
       load.catch(() => {
@@ -93,6 +96,8 @@ export class SiteConfigService {
   /** Call after writing the config table by other means (e.g. the back office's generic CRUD). */
   async changed(): Promise<void> {
     this.invalidate();
+    // Loaded again at once, so the synchronous back-office prefix is current when set() returns.
+    await this.all();
     if (!this.redis) return;
     try {
       await this.redis.publish(this.channel, String(Date.now()));
@@ -101,9 +106,18 @@ export class SiteConfigService {
     }
   }
 
-  /** Drop this instance's cache. */
+  /** Drop this instance's cache (and load it again soon: the back-office prefix is read synchronously). */
   invalidate(): void {
     this.cache = undefined;
+    setImmediate(() => void this.all().catch(() => {}));
+  }
+
+  /**
+   * The back-office prefix as last loaded (setting backendEntrance, normalised), for the URL
+   * rewrite that runs before any asynchronous work of a request (decision 009).
+   */
+  get adminPrefixNow(): string {
+    return this.adminPrefixSnapshot;
   }
 
   /** Listen for changes made by other instances (a subscribed connection cannot run other commands). */
@@ -138,7 +152,7 @@ export class SiteConfigService {
       },
       // Filled from the member rule tree (type 'nav') once that exists.
       headNav: [],
-      adminPrefix: (await this.string('backendEntrance')) || DEFAULT_ADMIN_PREFIX,
+      adminPrefix: normaliseAdminPrefix(await this.get('backendEntrance')),
     };
   }
 

@@ -5,12 +5,13 @@ import { buttonClass } from '../../components/button.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { RefreshIcon } from '../../components/icons.tsx';
 import { isCancel, request } from '../../lib/request/index.ts';
+import { adminPagePath } from '../../lib/request/url.ts';
 import { firstMenuPath, useAdminMenus, type AdminMenu } from '../../features/admin/shell/menus-store.ts';
 import { useAdminStore, type AdminInfo } from '../../stores/admin.ts';
 import { useSiteConfig, type SiteConfig } from '../../stores/site-config.ts';
 import { loginPath } from '../../utils/redirect-target.ts';
 import { opensPage } from '../resolve-route.ts';
-import { ROUTE_NAMES } from '../route-names.ts';
+import { resolveRouteName } from '../route-names.ts';
 import { LoadingScreen } from './loading-screen.tsx';
 
 /** `GET /admin/index/index` (conventions "Init calls"). */
@@ -31,7 +32,7 @@ export default function AdminLoadingPage() {
   const navigate = useNavigate();
   const { '*': rest = '' } = useParams();
   const { search } = useLocation();
-  const target = `/admin${rest ? `/${rest}` : ''}${search}`;
+  const target = adminPagePath(`/admin${rest ? `/${rest}` : ''}`) + search;
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
@@ -49,7 +50,7 @@ export default function AdminLoadingPage() {
       })
       .catch((error: unknown) => {
         if (!current || isCancel(error)) return;
-        if (!useAdminStore.getState().token) void navigate(loginPath(ROUTE_NAMES.adminLogin, target), { replace: true });
+        if (!useAdminStore.getState().token) void navigate(loginPath(resolveRouteName('adminLogin'), target), { replace: true });
         else setFailed(true);
       });
     return () => {

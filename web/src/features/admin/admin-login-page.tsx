@@ -10,6 +10,7 @@ import { CheckboxField, TextField, validationMessage } from '../../components/fo
 import { ArrowLeftIcon, LockIcon, UserIcon } from '../../components/icons.tsx';
 import { LogoMark } from '../../components/logo.tsx';
 import { request } from '../../lib/request/index.ts';
+import { adminPagePath } from '../../lib/request/url.ts';
 import { useAdminStore, type AdminInfo } from '../../stores/admin.ts';
 import { useSiteConfig } from '../../stores/site-config.ts';
 import { safeRedirectTarget } from '../../utils/redirect-target.ts';
@@ -60,7 +61,7 @@ export default function AdminLoginPage() {
         showSuccessMessage: true,
       });
       useAdminStore.getState().fill(answer.data.userInfo);
-      await navigate(safeRedirectTarget(search, answer.data.routePath || '/admin'), { replace: true });
+      await navigate(safeRedirectTarget(search, adminPagePath(answer.data.routePath || '/admin')), { replace: true });
     } catch {
       // The request layer has shown the server's message.
     } finally {

@@ -1,4 +1,5 @@
 import { DEFAULT_ADMIN_PREFIX } from '@framecraft/contracts/constants';
+import { normaliseAdminPrefix } from '@framecraft/contracts/url';
 import { useSiteConfig } from '../../stores/site-config.ts';
 
 /** Each context has its own token (spec §6). */
@@ -8,12 +9,25 @@ export const LOGIN_ROUTE_NAME: Record<RequestContext, string> = { admin: 'adminL
 
 /** The admin entry prefix (site setting backendEntrance), normalised to `/name`. */
 export function adminPrefix(): string {
-  const prefix = useSiteConfig.getState().adminPrefix?.trim().replace(/\/+$/, '') || DEFAULT_ADMIN_PREFIX;
-  return prefix.startsWith('/') ? prefix : `/${prefix}`;
+  return normaliseAdminPrefix(useSiteConfig.getState().adminPrefix);
 }
 
 function isUnder(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
+/** A back-office page path under the current entry: `/admin/x` → `<prefix>/x` (a renamed back office). */
+export function adminPagePath(canonical: string): string {
+  const prefix = adminPrefix();
+  if (prefix === DEFAULT_ADMIN_PREFIX || !isUnder(canonical, DEFAULT_ADMIN_PREFIX)) return canonical;
+  return `${prefix}${canonical.slice(DEFAULT_ADMIN_PREFIX.length)}`;
+}
+
+/** The other way, `<prefix>/x` → `/admin/x`: the form the menus' paths and permission nodes use. */
+export function canonicalAdminPath(pathname: string): string {
+  const prefix = adminPrefix();
+  if (prefix === DEFAULT_ADMIN_PREFIX || !isUnder(pathname, prefix)) return pathname;
+  return `${DEFAULT_ADMIN_PREFIX}${pathname.slice(prefix.length)}`;
 }
 
 /** Admin context when the current page path starts with the admin prefix (spec §6). */

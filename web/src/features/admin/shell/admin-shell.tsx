@@ -8,7 +8,8 @@ import { useSiteConfig } from '../../../stores/site-config.ts';
 import { ADMIN_PAGES } from '../pages/registry.ts';
 import { HeaderBar } from './header-bar.tsx';
 import { menuTitle } from './menu-title.ts';
-import { ADMIN_BASE, useAdminMenus } from './menus-store.ts';
+import { adminPrefix, canonicalAdminPath } from '../../../lib/request/url.ts';
+import { ADMIN_BASE, useAdminMenus, useMenuAt } from './menus-store.ts';
 import { NavTabs } from './nav-tabs.tsx';
 import { PageArea } from './page-area.tsx';
 import { SettingsDrawer } from './settings-drawer.tsx';
@@ -51,7 +52,7 @@ export function AdminShell() {
   const mobile = useMobile();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const loaded = useAdminMenus((s) => s.loaded);
-  const menu = useAdminMenus((s) => s.byPath.get(pathname));
+  const menu = useMenuAt(pathname);
   const openTab = useAdminTabs((s) => s.open);
 
   useEffect(() => {
@@ -59,9 +60,9 @@ export function AdminShell() {
   }, [menu, pathname, search, openTab, t]);
 
   // A fresh page load: the loading route fetches menus first, then comes back here.
-  if (!loaded) return <Navigate to={`${ADMIN_BASE}/loading${pathname.slice(ADMIN_BASE.length)}${search}`} replace />;
+  if (!loaded) return <Navigate to={`${adminPrefix()}/loading${pathname.slice(adminPrefix().length)}${search}`} replace />;
   if (!menu) {
-    const known = Object.keys(ADMIN_PAGES).some((key) => pathname === `${ADMIN_BASE}/${key}`);
+    const known = Object.keys(ADMIN_PAGES).some((key) => canonicalAdminPath(pathname) === `${ADMIN_BASE}/${key}`);
     return <Navigate to={known ? '/401' : '/404'} replace />;
   }
 

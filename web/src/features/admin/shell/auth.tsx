@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { canonicalAdminPath } from '../../../lib/request/url.ts';
 import { useAdminMenus } from './menus-store.ts';
 
 /** The route path of the admin page being rendered (kept-alive tabs keep their own). */
@@ -15,7 +16,7 @@ export function useAuth(name: string, subNode?: string): boolean {
   const pagePath = useContext(AdminPagePath) ?? pathname;
   const nodes = useAdminMenus((s) => s.nodes);
   const isSuper = useAdminMenus((s) => s.isSuper);
-  return authCheck({ nodes, isSuper }, pagePath, name, subNode);
+  return authCheck({ nodes, isSuper }, canonicalAdminPath(pagePath), name, subNode);
 }
 
 /** The check of spec §6 on the admin's nodes (`/admin/<rule name>`, lower-cased). */

@@ -19,6 +19,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { getLanguage, switchLanguage } from '../../../stores/language.ts';
+import { adminPagePath } from '../../../lib/request/url.ts';
 import { useAdminDark, useLayoutStore } from '../../../stores/layout.ts';
 import { useAdminStore } from '../../../stores/admin.ts';
 import { crudApi } from '../api/crud.ts';
@@ -124,9 +125,9 @@ export function HeaderBar({ menu, onToggleMenu, onSettings, mobile }: { menu?: R
         <Dropdown
           menu={{
             items: [
-              { key: 'profile', icon: <UserOutlined />, label: t('shell.profile'), onClick: () => void navigate('/admin/routine/adminInfo') },
+              { key: 'profile', icon: <UserOutlined />, label: t('shell.profile'), onClick: () => void navigate(adminPagePath('/admin/routine/adminInfo')) },
               { type: 'divider' },
-              { key: 'logout', icon: <LogoutOutlined />, label: t('shell.logout'), onClick: () => void admin.logout(() => location.assign('/admin/login')) },
+              { key: 'logout', icon: <LogoutOutlined />, label: t('shell.logout'), onClick: () => void admin.logout(() => location.assign(adminPagePath('/admin/login'))) },
             ],
           }}
         >

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { adminPagePath, canonicalAdminPath } from '../../../lib/request/url.ts';
 
 /** One node of the server's rule tree (`GET /admin/index/index` → menus). */
 export interface AdminMenu {
@@ -22,7 +23,7 @@ interface MenusStore {
   menus: AdminMenu[];
   /** `/admin/<name>` of every held rule: the permission nodes of spec §6. */
   nodes: Set<string>;
-  /** Menu rules by their route path (`/admin/<path>`). */
+  /** Menu rules by their canonical route path (`/admin/<path>`, see canonicalAdminPath). */
   byPath: Map<string, AdminMenu>;
   setMenus(menus: AdminMenu[], isSuper: boolean): void;
 }
@@ -62,8 +63,15 @@ export function visibleMenus(menus: AdminMenu[]): AdminMenu[] {
     .filter((m) => m.type === 'menu' || (m.children && m.children.length > 0));
 }
 
-/** Titles of the chain of menus leading to a path (breadcrumbs). */
-export function menuTrail(menus: AdminMenu[], path: string): AdminMenu[] {
+/** The menu rule of a page path (under any back-office entry). */
+export const useMenuAt = (pathname: string) => useAdminMenus((s) => s.byPath.get(canonicalAdminPath(pathname)));
+
+/** Where a menu's page lives, under the current back-office entry. */
+export const menuPagePath = (menu: AdminMenu) => adminPagePath(`${ADMIN_BASE}/${menu.path}`);
+
+/** Titles of the chain of menus leading to a page path (breadcrumbs). */
+export function menuTrail(menus: AdminMenu[], pathname: string): AdminMenu[] {
+  const path = canonicalAdminPath(pathname);
   for (const menu of menus) {
     if (menu.type === 'menu' && `${ADMIN_BASE}/${menu.path}` === path) return [menu];
     const below = menu.children ? menuTrail(menu.children, path) : [];
@@ -75,7 +83,7 @@ export function menuTrail(menus: AdminMenu[], path: string): AdminMenu[] {
 /** The first menu page an admin may open (where /admin lands). */
 export function firstMenuPath(menus: AdminMenu[]): string | undefined {
   for (const menu of menus) {
-    if (menu.type === 'menu') return `${ADMIN_BASE}/${menu.path}`;
+    if (menu.type === 'menu') return menuPagePath(menu);
     const below = menu.children ? firstMenuPath(menu.children) : undefined;
     if (below) return below;
   }

@@ -2,6 +2,7 @@ import { CloseOutlined } from '@ant-design/icons';
 import { Dropdown, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { adminPagePath } from '../../../lib/request/url.ts';
 import { useAdminTabs } from './tabs-store.ts';
 
 /** Open pages as tabs; closing the active one goes to its neighbour. */
@@ -16,7 +17,7 @@ export function NavTabs() {
     close(path);
     if (path === pathname) {
       const next = tabs[index + 1] ?? tabs[index - 1];
-      void navigate(next ? `${next.path}${next.search}` : '/admin');
+      void navigate(next ? `${next.path}${next.search}` : adminPagePath('/admin'));
     }
   };
   return (

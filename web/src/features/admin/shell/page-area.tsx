@@ -3,12 +3,12 @@ import { Activity, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_PAGES } from '../pages/registry.ts';
 import { AdminPagePath } from './auth.tsx';
-import { useAdminMenus } from './menus-store.ts';
+import { useMenuAt } from './menus-store.ts';
 import { useAdminTabs } from './tabs-store.ts';
 
 function PageFor({ path }: { path: string }) {
   const { t } = useTranslation('admin');
-  const menu = useAdminMenus((s) => s.byPath.get(path));
+  const menu = useMenuAt(path);
   const Page = menu ? ADMIN_PAGES[menu.component] : undefined;
   if (!menu) return null;
   if (menu.menu_type === 'iframe' && menu.url) return <iframe title={menu.title} src={menu.url} className="h-[calc(100dvh-9rem)] w-full rounded-lg border-0" />;

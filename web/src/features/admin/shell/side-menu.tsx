@@ -5,13 +5,13 @@ import { useLocation, useNavigate } from 'react-router';
 import { useLayoutStore } from '../../../stores/layout.ts';
 import { MenuIcon } from './menu-icons.tsx';
 import { menuTitle } from './menu-title.ts';
-import { ADMIN_BASE, menuTrail, useAdminMenus, visibleMenus, type AdminMenu } from './menus-store.ts';
+import { menuPagePath, menuTrail, useAdminMenus, visibleMenus, type AdminMenu } from './menus-store.ts';
 
 function items(menus: AdminMenu[], t: ReturnType<typeof useTranslation>['t']): ItemType[] {
   return menus.map((m) =>
     m.type === 'menu_dir'
       ? { key: `dir:${m.id}`, icon: <MenuIcon name={m.icon} />, label: menuTitle(t, m), children: items(m.children ?? [], t) }
-      : { key: m.menu_type === 'link' ? `link:${m.url}` : `${ADMIN_BASE}/${m.path}`, icon: <MenuIcon name={m.icon} />, label: <span data-testid={`menu-${m.name}`}>{menuTitle(t, m)}</span> },
+      : { key: m.menu_type === 'link' ? `link:${m.url}` : menuPagePath(m), icon: <MenuIcon name={m.icon} />, label: <span data-testid={`menu-${m.name}`}>{menuTitle(t, m)}</span> },
   );
 }
 
