@@ -1,4 +1,16 @@
-// V8 flags the server runs with (npm start, benchmarks). A 2 MB young generation (default 16 MB per
-// semi-space) keeps the short-lived buffers of streamed uploads and downloads from growing RSS by
-// tens of MB; the 2 GB upload bench stays under its 150 MB budget with no loss of throughput.
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=2'];
+// How the server process is started (npm start, benchmarks): V8 flags and environment. Decision 017.
+// - Always a 2 MB young generation (default 16 MB per semi-space): streamed uploads and downloads
+//   do not grow RSS by tens of MB, with no loss of throughput (1 MB halves upload speed).
+// - Embedded database (no DATABASE_URL): PGlite lives in the server process, so it also gets one
+//   glibc malloc arena and --expose-gc for the one full collection the server runs once it is
+//   serving (server/src/shared/footprint.ts).
+
+/** @param {NodeJS.ProcessEnv} env the server's environment (after .env is loaded) */
+export function serverNodeFlags(env) {
+  return env.DATABASE_URL ? ['--max-semi-space-size=2'] : ['--max-semi-space-size=2', '--expose-gc'];
+}
+
+/** The server's environment: the given one, plus MALLOC_ARENA_MAX=1 on the embedded database unless set. */
+export function serverProcessEnv(env) {
+  return env.DATABASE_URL ? env : { MALLOC_ARENA_MAX: '1', ...env };
+}

@@ -5,7 +5,7 @@ import { createServer, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_NODE_FLAGS } from '../server-node-flags.mjs';
+import { serverNodeFlags, serverProcessEnv } from '../server-node-flags.mjs';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const serverMain = join(repoRoot, 'server', 'dist', 'main.js');
@@ -122,8 +122,9 @@ export function serverEnv({ port, dataDir }) {
 
 /** Start a Node script as a child process (the server with its production V8 flags); its output is kept for error reports. */
 export function startProcess(script, env) {
-  const flags = script === serverMain ? SERVER_NODE_FLAGS : [];
-  const child = spawn(process.execPath, [...flags, script], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const isServer = script === serverMain;
+  const flags = isServer ? serverNodeFlags(env) : [];
+  const child = spawn(process.execPath, [...flags, script], { cwd: repoRoot, env: isServer ? serverProcessEnv(env) : env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.output = '';
   const keep = (chunk) => {
     child.output = (child.output + chunk).slice(-4000);

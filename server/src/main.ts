@@ -3,6 +3,7 @@ import { ConfigError, loadEnv, type Env } from './config/env.ts';
 import { openDatabase, pgliteDirFor, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
+import { settleFootprint } from './shared/footprint.ts';
 import { openRedis } from './shared/redis.ts';
 
 /** A start-up failure the operator can fix; printed as one line, exit code 1. */
@@ -73,6 +74,7 @@ async function main() {
   const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   app.log.info({ database: database.kind, redis: Boolean(redis) }, `Framecraft is serving at ${shown}`);
   console.log(`Framecraft is serving at ${shown}`);
+  if (database.kind === 'pglite') settleFootprint();
 }
 
 main().catch((err) => {

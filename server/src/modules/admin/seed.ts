@@ -124,19 +124,29 @@ export interface AdminSeedOptions {
   announce?: (line: string) => void;
 }
 
-async function insertRules(db: Db, rules: SeedRule[], pid: number): Promise<number> {
+/**
+ * Inserts the rules of the tree that are missing (by name) and returns how many. Existing ids come
+ * from one query, so a start on an installed shop costs one round trip, not two per rule.
+ */
+async function insertRules(db: Db, rules: SeedRule[], pid: number, known?: Map<string, number>): Promise<number> {
+  known ??= new Map((await db.select({ id: adminRule.id, name: adminRule.name }).from(adminRule)).map((r) => [r.name, r.id]));
   let added = 0;
   let weigh = rules.length * 10;
   for (const rule of rules) {
-    const [row] = await db
-      .insert(adminRule)
-      .values({ pid, type: rule.type, title: rule.title, name: rule.name, path: rule.type === 'button' ? '' : rule.name, icon: rule.icon ?? '', component: rule.type === 'menu' ? rule.name : '', keepalive: rule.keepalive ? 1 : 0, weigh: weigh-- })
-      .onConflictDoNothing({ target: adminRule.name })
-      .returning({ id: adminRule.id });
-    if (row) added++;
-    const id = row?.id ?? (await db.select({ id: adminRule.id }).from(adminRule).where(eq(adminRule.name, rule.name)))[0]!.id;
+    let id = known.get(rule.name);
+    if (id === undefined) {
+      const [row] = await db
+        .insert(adminRule)
+        .values({ pid, type: rule.type, title: rule.title, name: rule.name, path: rule.type === 'button' ? '' : rule.name, icon: rule.icon ?? '', component: rule.type === 'menu' ? rule.name : '', keepalive: rule.keepalive ? 1 : 0, weigh })
+        .onConflictDoNothing({ target: adminRule.name })
+        .returning({ id: adminRule.id });
+      if (row) added++;
+      // Another instance starting at the same moment may have inserted it first.
+      id = row?.id ?? (await db.select({ id: adminRule.id }).from(adminRule).where(eq(adminRule.name, rule.name)))[0]!.id;
+    }
+    weigh--;
     const buttons = (rule.buttons ?? []).map((action) => ({ name: `${rule.name}/${action}`, title: BUTTON_TITLES[action] ?? action, type: 'button' as const }));
-    added += await insertRules(db, [...buttons, ...(rule.children ?? [])], id);
+    added += await insertRules(db, [...buttons, ...(rule.children ?? [])], id, known);
   }
   return added;
 }

@@ -54,27 +54,34 @@ export const MEMBER_RULES: SeedRule[] = [
 export const DEFAULT_GROUP_ID = 1;
 export const DEFAULT_GROUP_NAME = 'Default group';
 
-async function insertRules(db: Db, rules: SeedRule[], pid: number, added: number[]): Promise<void> {
+/** Inserts the missing rules (by name), collecting their ids; existing ids come from one query. */
+async function insertRules(db: Db, rules: SeedRule[], pid: number, added: number[], known?: Map<string, number>): Promise<void> {
+  known ??= new Map((await db.select({ id: userRule.id, name: userRule.name }).from(userRule)).map((r) => [r.name, r.id]));
   let weigh = rules.length * 10;
   for (const rule of rules) {
-    const [row] = await db
-      .insert(userRule)
-      .values({
-        pid,
-        type: rule.type,
-        title: rule.title,
-        name: rule.name,
-        path: rule.path ?? '',
-        icon: rule.icon,
-        component: rule.type === 'menu' ? rule.name : '',
-        keepalive: rule.keepalive ? 1 : 0,
-        weigh: weigh--,
-      })
-      .onConflictDoNothing({ target: userRule.name })
-      .returning({ id: userRule.id });
-    if (row) added.push(row.id);
-    const id = row?.id ?? (await db.select({ id: userRule.id }).from(userRule).where(eq(userRule.name, rule.name)))[0]!.id;
-    await insertRules(db, rule.children ?? [], id, added);
+    let id = known.get(rule.name);
+    if (id === undefined) {
+      const [row] = await db
+        .insert(userRule)
+        .values({
+          pid,
+          type: rule.type,
+          title: rule.title,
+          name: rule.name,
+          path: rule.path ?? '',
+          icon: rule.icon,
+          component: rule.type === 'menu' ? rule.name : '',
+          keepalive: rule.keepalive ? 1 : 0,
+          weigh,
+        })
+        .onConflictDoNothing({ target: userRule.name })
+        .returning({ id: userRule.id });
+      if (row) added.push(row.id);
+      // Another instance starting at the same moment may have inserted it first.
+      id = row?.id ?? (await db.select({ id: userRule.id }).from(userRule).where(eq(userRule.name, rule.name)))[0]!.id;
+    }
+    weigh--;
+    await insertRules(db, rule.children ?? [], id, added, known);
   }
 }
 

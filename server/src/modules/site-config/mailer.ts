@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import { ApiError } from '../../shared/errors.ts';
 import type { SiteConfigService } from './service.ts';
 
@@ -19,6 +18,8 @@ export async function sendMail(settings: SiteConfigService, message: MailMessage
   const sender = (await settings.string('mailSenderAddress')) || user;
   if (!host || !sender) throw new ApiError('verify.mailNotConfigured');
   const secure = await settings.string('mailSmtpSecure');
+  // Loaded with the first mail, not at start (idle RSS budget).
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({
     host,
     port: await settings.number('mailSmtpPort', 465),

@@ -115,7 +115,7 @@ export async function uploadRoutes(app: FastifyInstance) {
       const settings = await qiniuSettings();
       if (!settings.accessKey || !settings.secretKey || !settings.bucket) throw new ApiError('upload.tokenFailed');
       const query = request.query as Record<string, unknown>;
-      if (query.name === undefined) return reply.ok(issueUploadToken(settings));
+      if (query.name === undefined) return reply.ok(await issueUploadToken(settings));
       // For one file: the key comes from the save-name template, the token allows only that key.
       const file = validate(tokenQuery, query, request.lang);
       const upload = await uploadSettings(app);
@@ -123,7 +123,7 @@ export async function uploadRoutes(app: FastifyInstance) {
       if (!suffix || !parseList(upload.suffixes).includes(suffix)) throw new ApiError('upload.typeNotAllowed');
       if (file.size > upload.maxSize) throw new ApiError('upload.sizeExceeded');
       const key = buildSaveName({ template: upload.saveName, topic: file.topic, originalName: file.name, suffix, sha1: file.sha1 });
-      return reply.ok(issueUploadToken(settings, { key, maxSize: upload.maxSize }));
+      return reply.ok(await issueUploadToken(settings, { key, maxSize: upload.maxSize }));
     });
     // Spec §7: a failed record is only logged; the upload itself already succeeded.
     app.post(`${prefix}/Qiniu/callback`, { preHandler: guard }, async (request, reply) => {

@@ -6,8 +6,6 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { fileTypeFromFile } from 'file-type';
-import { imageSizeFromFile } from 'image-size/fromFile';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { isAllowed, suffixOf, type AllowLists } from './allow-list.ts';
@@ -92,12 +90,15 @@ export async function storeUpload(
   try {
     if (received.size === 0) throw incomplete();
     if (received.size > settings.maxSize) throw sizeExceeded();
+    // Sniffing libraries load with the first upload (idle RSS budget).
+    const { fileTypeFromFile } = await import('file-type');
     const sniffed = await fileTypeFromFile(received.temp);
     if (!isAllowed(suffix, sniffed, settings)) throw typeNotAllowed();
     const mimetype = sniffed!.mime;
     let width = 0;
     let height = 0;
     if (IMAGE.test(mimetype)) {
+      const { imageSizeFromFile } = await import('image-size/fromFile');
       const dims = await imageSizeFromFile(received.temp).catch(() => undefined);
       if (!dims) throw typeNotAllowed();
       width = dims.width ?? 0;
