@@ -2,15 +2,16 @@
 // - Always a 2 MB young generation (default 16 MB per semi-space): streamed uploads and downloads
 //   do not grow RSS by tens of MB, with no loss of throughput (1 MB halves upload speed).
 // - Embedded database (no DATABASE_URL): PGlite lives in the server process, so it also gets one
-//   glibc malloc arena and --expose-gc for the one full collection the server runs once it is
-//   serving (server/src/shared/footprint.ts).
+//   glibc malloc arena, buffers of 64 KB and more (stream chunks) mapped on their own and so given
+//   back to the system when freed (a streamed download then does not grow RSS), and --expose-gc
+//   for the one full collection the server runs once it is serving (server/src/shared/footprint.ts).
 
 /** @param {NodeJS.ProcessEnv} env the server's environment (after .env is loaded) */
 export function serverNodeFlags(env) {
   return env.DATABASE_URL ? ['--max-semi-space-size=2'] : ['--max-semi-space-size=2', '--expose-gc'];
 }
 
-/** The server's environment: the given one, plus MALLOC_ARENA_MAX=1 on the embedded database unless set. */
+/** The server's environment: the given one, plus glibc malloc tuning on the embedded database (unless set). */
 export function serverProcessEnv(env) {
-  return env.DATABASE_URL ? env : { MALLOC_ARENA_MAX: '1', ...env };
+  return env.DATABASE_URL ? env : { MALLOC_ARENA_MAX: '1', MALLOC_MMAP_THRESHOLD_: '65536', ...env };
 }

@@ -10,6 +10,14 @@ async function logout(page: Page) {
   await page.waitForURL(/\/admin\/login/);
 }
 
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==', 'base64');
+
+/** A zip archive holding readme.txt ("hello"). */
+const ZIP = Buffer.from(
+  'UEsDBBQAAAAAANsleV2GphA2BQAAAAUAAAAKAAAAcmVhZG1lLnR4dGhlbGxvUEsBAhQDFAAAAAAA2yV5XYamEDYFAAAABQAAAAoAAAAAAAAAAAAAAIABAAAAAHJlYWRtZS50eHRQSwUGAAAAAAEAAQA4AAAALQAAAAAA',
+  'base64',
+);
+
 const table = (page: Page) => page.locator('.ant-table-tbody');
 const rowNames = async (page: Page) => (await table(page).locator('tr.ant-table-row td[data-col=name]').allInnerTexts()).map((s) => s.trim());
 
@@ -172,6 +180,37 @@ test.describe.serial('admin back office', () => {
     await page.reload();
     await expect(page.locator('.ant-table-thead')).toContainText('名称');
     await expect(page.locator('.ant-table-thead')).not.toContainText('电话');
+  });
+
+  test('attachments: several files uploaded at once under a topic, a disguised file refused, the library lists them', async ({ page }) => {
+    await adminLogin(page, 'admin', E2E_ADMIN_PASSWORD);
+    await page.goto('/admin/routine/attachment');
+    await expect(page.locator('.ant-table')).toBeVisible();
+    await page.getByTestId('attachment-upload').click();
+    const dialog = page.getByRole('dialog');
+    const topic = dialog.getByPlaceholder('default');
+    await topic.fill('bad topic!');
+    await expect(dialog).toContainText('请使用最多 20 个字母、数字、_ 或 -');
+    await topic.fill('e2e_docs');
+    const stamp = Date.now().toString(36);
+    await dialog.locator('input[type=file]').setInputFiles([
+      { name: `pixel-${stamp}.png`, mimeType: 'image/png', buffer: PNG },
+      { name: `pack-${stamp}.zip`, mimeType: 'application/zip', buffer: ZIP },
+      { name: `page-${stamp}.png`, mimeType: 'image/png', buffer: Buffer.from('<html><script>alert(1)</script></html>') },
+    ]);
+    await expect(dialog.getByTestId('file-upload-item')).toHaveCount(2);
+    const refused = dialog.getByTestId('file-upload-pending');
+    await expect(refused).toHaveCount(1);
+    await expect(refused).toContainText(`page-${stamp}.png`);
+    await expect(refused.getByRole('alert')).toHaveText('不允许的文件类型');
+    await dialog.getByTestId('attachment-upload-done').click();
+    await expect(dialog).toBeHidden();
+    await expect(table(page)).toContainText(`pixel-${stamp}.png`);
+    await expect(table(page)).toContainText(`pack-${stamp}.zip`);
+    await expect(table(page)).not.toContainText(`page-${stamp}.png`);
+    const row = table(page).locator('tr.ant-table-row', { hasText: `pixel-${stamp}.png` });
+    await expect(row).toContainText('e2e_docs');
+    await expect(row.locator('img')).toHaveAttribute('src', /\/storage\/e2e_docs\//);
   });
 
   test('a renamed back office: pages under the new prefix, calls to <prefix>.php, the old path gone', async ({ page, request }) => {

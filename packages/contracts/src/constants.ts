@@ -98,6 +98,9 @@ export const UPLOAD_DEFAULTS = {
   allowedMimeTypes: '',
 } as const;
 
+/** An upload's `topic` (the first folder of its saved name): letters, digits, `_` or `-`, up to 20. */
+export const UPLOAD_TOPIC_PATTERN = /^[A-Za-z0-9_-]{1,20}$/;
+
 /** Qiniu direct upload (spec §8, §9): the defaults of the cloud path. */
 export const QINIU = {
   regions: ['z0', 'z1', 'z2', 'na0', 'as0', 'cn-east-2'],

@@ -1,4 +1,4 @@
-import { QINIU, type QiniuRegion } from '@framecraft/contracts/constants';
+import { QINIU, UPLOAD_TOPIC_PATTERN, type QiniuRegion } from '@framecraft/contracts/constants';
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -86,7 +86,7 @@ export const callbackRecord = z.object({
   size: z.coerce.number().int().nonnegative(),
   type: z.string().max(100).default(''),
   sha1: z.string().regex(/^[0-9a-f]{40}$/i),
-  topic: z.string().regex(/^[A-Za-z0-9_-]{1,20}$/).default('default'),
+  topic: z.string().regex(UPLOAD_TOPIC_PATTERN).default('default'),
 });
 export type CallbackRecord = z.infer<typeof callbackRecord>;
 

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import { fullUrl } from '@framecraft/contracts/url';
+import { UPLOAD_TOPIC_PATTERN } from '@framecraft/contracts/constants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../shared/errors.ts';
 import { currentAdmin, currentUser, requireAdmin, requireUser } from '../session/guards.ts';
@@ -63,7 +64,7 @@ const tokenQuery = z.object({
   name: z.string().min(1).max(255),
   size: z.coerce.number().int().positive(),
   sha1: z.string().regex(/^[0-9a-f]{40}$/),
-  topic: z.string().regex(/^[A-Za-z0-9_-]{1,20}$/).default('default'),
+  topic: z.string().regex(UPLOAD_TOPIC_PATTERN).default('default'),
 });
 
 export async function uploadRoutes(app: FastifyInstance) {

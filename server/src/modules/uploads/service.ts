@@ -1,4 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
+import { UPLOAD_TOPIC_PATTERN } from '@framecraft/contracts/constants';
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -25,7 +26,6 @@ export interface Uploader {
   userId?: number;
 }
 
-const TOPIC = /^[A-Za-z0-9_-]{1,20}$/;
 const IMAGE = /^image\/(png|jpeg|gif|webp|bmp|tiff|avif)$/;
 
 const typeNotAllowed = () => new ApiError('upload.typeNotAllowed');
@@ -72,7 +72,7 @@ export async function storeUpload(
   who: Uploader,
 ): Promise<AttachmentRow> {
   const topic = topicInput === undefined || topicInput === '' ? 'default' : String(topicInput);
-  if (!TOPIC.test(topic)) {
+  if (!UPLOAD_TOPIC_PATTERN.test(topic)) {
     part.file.resume();
     throw typeNotAllowed();
   }

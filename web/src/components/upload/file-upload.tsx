@@ -63,11 +63,20 @@ export default function FileUpload({ value = [], onChange, context, topic, multi
   const [pending, setPending] = useState<{ id: number; file: File }[]>([]);
   const [records, setRecords] = useState<UploadedFile[]>([]);
   const nextId = useRef(0);
+  // Files finishing in the same moment must each see the other's result before the parent re-renders.
+  const latest = useRef({ value, records });
+  useEffect(() => {
+    latest.current = { value, records };
+  }, [value, records]);
   useEffect(() => {
     void loadNamespaces(['uploads']);
   }, []);
   const base = { cdnUrl, origin: window.location.origin };
-  const commit = (urls: string[], files: UploadedFile[]) => onChange?.(urls, files);
+  const commit = (urls: string[], files: UploadedFile[]) => {
+    latest.current = { value: urls, records: files };
+    setRecords(files);
+    onChange?.(urls, files);
+  };
 
   return (
     <div className="flex flex-col gap-2" data-testid="file-upload">
@@ -111,9 +120,8 @@ export default function FileUpload({ value = [], onChange, context, topic, multi
             onDone={(stored) => {
               setPending((list) => list.filter((p) => p.id !== id));
               const url = keptUrl(stored);
-              const nextRecords = [...records.filter((r) => keptUrl(r) !== url), stored];
-              setRecords(nextRecords);
-              commit(multiple ? [...value.filter((u) => u !== url), url] : [url], nextRecords);
+              const now = latest.current;
+              commit(multiple ? [...now.value.filter((u) => u !== url), url] : [url], [...now.records.filter((r) => keptUrl(r) !== url), stored]);
             }}
           />
         ))}
