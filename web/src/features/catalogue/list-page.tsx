@@ -44,10 +44,14 @@ export default function ListPage() {
     setKeyword(filters.keyword ?? '');
   }
 
-  const show = (next: ListFilters) => setParams(searchFromFilters(next), { replace: true, preventScrollReset: true });
+  // The router renders a URL change in a transition, so two quick changes must build on the
+  // address as it is now, not on the last rendered filters (or the second undoes the first).
+  const showOnly = (next: ListFilters) => setParams(searchFromFilters(next), { replace: true, preventScrollReset: true });
+  const show = <K extends keyof ListFilters>(key: K, value: ListFilters[K]) =>
+    showOnly(withFilter(filtersFromSearch(new URLSearchParams(window.location.search)), key, value));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    show(withFilter(filters, 'keyword', keyword.trim() || undefined));
+    show('keyword', keyword.trim() || undefined);
   };
   const numberOrUndefined = (value: string) => (value ? Number(value) : undefined);
 
@@ -79,7 +83,7 @@ export default function ListPage() {
                 data-testid={`list-kind-${value ?? 'all'}`}
                 aria-pressed={filters.kind === value}
                 className={chip(filters.kind === value)}
-                onClick={() => show(withFilter(filters, 'kind', value))}
+                onClick={() => show('kind', value)}
               >
                 {t(`list.kinds.${value ?? 'all'}`)}
               </button>
@@ -92,7 +96,7 @@ export default function ListPage() {
                 data-testid={`list-price-${value ?? 'all'}`}
                 aria-pressed={filters.price === value}
                 className={chip(filters.price === value)}
-                onClick={() => show(withFilter(filters, 'price', value))}
+                onClick={() => show('price', value)}
               >
                 {t(`list.prices.${value ?? 'all'}`)}
               </button>
@@ -104,7 +108,7 @@ export default function ListPage() {
             aria-label={t('list.typeLabel')}
             data-testid="list-type"
             value={filters.type ?? ''}
-            onChange={(event) => show(withFilter(filters, 'type', numberOrUndefined(event.target.value)))}
+            onChange={(event) => show('type', numberOrUndefined(event.target.value))}
             className={selectClass}
           >
             <option value="">{t('list.allTypes')}</option>
@@ -118,7 +122,7 @@ export default function ListPage() {
             aria-label={t('list.tagLabel')}
             data-testid="list-tag"
             value={filters.tag ?? ''}
-            onChange={(event) => show(withFilter(filters, 'tag', numberOrUndefined(event.target.value)))}
+            onChange={(event) => show('tag', numberOrUndefined(event.target.value))}
             className={selectClass}
           >
             <option value="">{t('list.allTags')}</option>
@@ -134,7 +138,7 @@ export default function ListPage() {
               aria-label={t('list.sortLabel')}
               data-testid="list-sort"
               value={filters.sort ?? 'newest'}
-              onChange={(event) => show(withFilter(filters, 'sort', event.target.value as ListFilters['sort']))}
+              onChange={(event) => show('sort', event.target.value as ListFilters['sort'])}
               className={selectClass}
             >
               {LIST_SORTS.map((value) => (
@@ -170,7 +174,7 @@ export default function ListPage() {
             description={t('list.emptyDescription')}
             actions={
               hasNarrowingFilters(filters) && (
-                <button type="button" className={buttonClass('secondary', 'sm')} onClick={() => show({})}>
+                <button type="button" className={buttonClass('secondary', 'sm')} onClick={() => showOnly({})}>
                   {t('list.clearFilters')}
                 </button>
               )
