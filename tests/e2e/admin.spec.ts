@@ -203,6 +203,9 @@ test.describe.serial('admin back office', () => {
     await expect(refused).toHaveCount(1);
     await expect(refused).toContainText(`page-${stamp}.png`);
     await expect(refused.getByRole('alert')).toHaveText('不允许的文件类型');
+    // Sending the same refused file again cannot help: no retry, only remove.
+    await expect(refused.getByRole('button', { name: /^重\s?试$/ })).toHaveCount(0);
+    await expect(refused.getByRole('button', { name: /^移\s?除$/ })).toBeVisible();
     await dialog.getByTestId('attachment-upload-done').click();
     await expect(dialog).toBeHidden();
     await expect(table(page)).toContainText(`pixel-${stamp}.png`);

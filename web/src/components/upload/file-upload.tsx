@@ -46,7 +46,7 @@ function PendingFile({ file, context, topic, onDone, onDrop }: { file: File; con
       {state.phase === 'failed' && (
         <>
           <span role="alert" className="text-xs text-red-600">{state.message}</span>
-          <Button size="small" onClick={retry}>{t('retry')}</Button>
+          {state.retryable && <Button size="small" onClick={retry}>{t('retry')}</Button>}
         </>
       )}
       {state.phase !== 'uploading' && <Button size="small" type="link" onClick={onDrop}>{t('remove')}</Button>}

@@ -75,9 +75,11 @@ export default function ImageUpload({ value = '', onChange, context, topic, shap
       {state.phase === 'failed' && (
         <Space size={4} wrap>
           <span role="alert" className="text-xs text-red-600">{state.message}</span>
-          <Button size="small" onClick={retry} data-testid="upload-retry">
-            {t('retry')}
-          </Button>
+          {state.retryable && (
+            <Button size="small" onClick={retry} data-testid="upload-retry">
+              {t('retry')}
+            </Button>
+          )}
         </Space>
       )}
       {value && !uploading && !disabled && (

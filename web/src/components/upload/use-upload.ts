@@ -1,12 +1,24 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isCancel, type RequestContext } from '../../lib/request';
+import { isCancel, isRequestError, type RequestContext } from '../../lib/request';
 import { uploadFile, type UploadedFile } from './upload-file.ts';
 
 export type UploadState =
   | { phase: 'idle' }
   | { phase: 'uploading'; percent: number; file: File }
-  | { phase: 'failed'; message: string; file: File }
+  | { phase: 'failed'; message: string; file: File; retryable: boolean }
   | { phase: 'done'; stored: UploadedFile; file: File };
+
+/**
+ * Whether sending the same file again could succeed: not when the file itself was refused (type
+ * not allowed, too large, incomplete — an answer with an error code, or a 4xx other than a
+ * timeout or rate limit), only when the way there failed (network, timeout, 5xx).
+ */
+export function isRetryable(error: unknown): boolean {
+  if (!isRequestError(error)) return true;
+  if (error.kind === 'code') return false;
+  const status = error.status ?? 0;
+  return !(status >= 400 && status < 500 && status !== 408 && status !== 429);
+}
 
 /**
  * One upload at a time with progress, cancel and retry — what every upload widget shares.
@@ -37,13 +49,13 @@ export function useUpload(options: { context: RequestContext; topic?: string; on
       latest.current.onDone?.(stored);
     } catch (error) {
       if (isCancel(error)) setState({ phase: 'idle' });
-      else setState({ phase: 'failed', message: error instanceof Error ? error.message : String(error), file });
+      else setState({ phase: 'failed', message: error instanceof Error ? error.message : String(error), file, retryable: isRetryable(error) });
     }
   }, []);
 
   const cancel = useCallback(() => controller.current?.abort(), []);
   const retry = useCallback(() => {
-    if (state.phase === 'failed') void start(state.file);
+    if (state.phase === 'failed' && state.retryable) void start(state.file);
   }, [state, start]);
   return { state, start, cancel, retry };
 }

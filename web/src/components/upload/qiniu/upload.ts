@@ -16,6 +16,8 @@ export interface QiniuUploadOptions extends UploadOptions {
 
 const base = (context: RequestContext) => (context === 'admin' ? '/admin' : '/api');
 const failure = (key: string, url = '') => new RequestError('http', translate(getLanguage(), key), { url });
+/** The file itself breaks a rule: sending it again cannot help (see isRetryable). */
+const refused = (key: string) => new RequestError('code', translate(getLanguage(), key), { url: '' });
 const cancelled = () => new RequestError('cancel', '', { url: '' });
 
 /**
@@ -26,8 +28,8 @@ const cancelled = () => new RequestError('cancel', '', { url: '' });
  */
 export async function uploadToQiniu(file: File, options: QiniuUploadOptions): Promise<UploadedFile> {
   const invalid = checkCloudUpload({ size: file.size, customVars: options.customVars, metadata: options.metadata, chunkSizeMb: options.chunkSizeMb });
-  if (invalid) throw failure(invalid);
-  if (!file.name || file.size === 0) throw failure('upload.incomplete');
+  if (invalid) throw refused(invalid);
+  if (!file.name || file.size === 0) throw refused('upload.incomplete');
   const sha1 = await sha1OfFile(file, { signal: options.signal }).catch((error: unknown) => {
     throw options.signal?.aborted ? cancelled() : failure('upload.readFailed', String(error));
   });
