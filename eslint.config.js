@@ -32,6 +32,11 @@ export default tseslint.config(
       // the deliberate render-time caches of the keep-alive outlet and the progress bar.
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // The whole pack carries the server-only namespaces (admin, catalogue) in both languages.
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@framecraft/contracts/messages', message: 'The browser translates with @framecraft/contracts/client-messages.' }] },
+      ],
       'framecraft/import-zones': [
         'error',
         {

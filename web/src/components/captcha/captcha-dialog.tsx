@@ -1,10 +1,10 @@
-import { translate, type MessageKey } from '@framecraft/contracts/messages';
+import { translate, type ClientMessageKey } from '@framecraft/contracts/client-messages';
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import { getLanguage } from '../../stores/language.ts';
 import { ClickCaptcha, type SolvedCaptcha } from './click-captcha.tsx';
 
-const t = (key: string) => translate(getLanguage(), `verify.${key}` as MessageKey);
+const t = (key: string) => translate(getLanguage(), `verify.${key}` as ClientMessageKey);
 
 /** The click captcha in a modal card (overlay z-index 3000, spec §9); closes with Escape or the backdrop. */
 export function CaptchaDialog({ open, onClose, onSolved }: { open: boolean; onClose: () => void; onSolved: (solved: SolvedCaptcha) => void }) {

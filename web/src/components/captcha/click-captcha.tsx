@@ -1,4 +1,4 @@
-import { translate, type MessageKey } from '@framecraft/contracts/messages';
+import { translate, type ClientMessageKey } from '@framecraft/contracts/client-messages';
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { request } from '../../lib/request/index.ts';
 import { getLanguage } from '../../stores/language.ts';
@@ -20,7 +20,7 @@ interface Challenge {
 
 type Status = 'loading' | 'ready' | 'checking' | 'success' | 'wrong' | 'loadFailed';
 
-const t = (key: string) => translate(getLanguage(), `verify.${key}` as MessageKey);
+const t = (key: string) => translate(getLanguage(), `verify.${key}` as ClientMessageKey);
 const newId = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`);
 
 /**
