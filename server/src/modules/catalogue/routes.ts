@@ -33,11 +33,7 @@ export const catalogueRoutes = fp(async (app: FastifyInstance) => {
   app.decorate('invalidateCatalogue', () => cache.clear());
   const cached = async (request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) => {
     const key = `${request.lang}\n${request.url}`;
-    let json = cache.get(key);
-    if (json === undefined) {
-      json = JSON.stringify(await compute());
-      cache.set(key, json);
-    }
+    const json = cache.get(key) ?? (await cache.remember(key, async () => JSON.stringify(await compute())));
     return reply.type('application/json; charset=utf-8').send(okEnvelopeJson(json));
   };
 
