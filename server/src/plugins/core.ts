@@ -53,12 +53,14 @@ export const corePlugin = fp(async (app: FastifyInstance) => {
     return this.send(envelope(CODE.success, msgKey ? this.request.t(msgKey) : '', data));
   });
 
-  app.addHook('onRequest', async (request) => {
+  // Hooks on every request are callback-style: an async hook costs a promise per request.
+  app.addHook('onRequest', (request, _reply, done) => {
     request.lang = resolveLanguage(request.headers[HEADER.lang]);
+    done();
   });
   // After onRequest, so that a browser navigation with an odd query still gets the app shell.
-  app.addHook('preValidation', async (request) => {
-    if (isMalformedQuery(request.query)) throw new ApiError('api.malformedQuery', { httpStatus: 400 });
+  app.addHook('preValidation', (request, _reply, done) => {
+    done(isMalformedQuery(request.query) ? new ApiError('api.malformedQuery', { httpStatus: 400 }) : undefined);
   });
   app.addHook('onSend', addSecurityHeaders);
 

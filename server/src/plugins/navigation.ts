@@ -1,6 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import { HEADER } from '@framecraft/contracts/constants';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -156,10 +156,7 @@ export const navigationPlugin = fp(async (app: FastifyInstance, options: Navigat
     return variant;
   }
 
-  app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?')[0]!;
-    // Uploaded files (uploads module) are files even when a browser navigates to them.
-    if (!isNavigation(request) || staticFiles.has(path) || path.startsWith('/storage/') || SERVER_DOCUMENTS.test(path)) return;
+  const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     const page = await shellFor(request);
     const accepted = acceptedEncodings(request.headers['accept-encoding']);
     const encoding = ENCODINGS.find(({ name }) => accepted.has(name) && page.encoded.has(name))?.name;
@@ -170,5 +167,14 @@ export const navigationPlugin = fp(async (app: FastifyInstance, options: Navigat
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .send(encoding ? page.encoded.get(encoding) : page.identity);
+  };
+
+  // Callback-style, so API calls (most requests) pass without a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    const path = request.url.split('?')[0]!;
+    // Uploaded files (uploads module) are files even when a browser navigates to them.
+    if (!isNavigation(request) || staticFiles.has(path) || path.startsWith('/storage/') || SERVER_DOCUMENTS.test(path)) return done();
+    // The shell is the answer: the request goes no further (no done()).
+    sendShell(request, reply).catch((err: unknown) => reply.send(err));
   });
 });

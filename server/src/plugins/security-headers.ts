@@ -8,8 +8,8 @@ export const SECURITY_HEADERS = {
 } as const;
 
 /** onSend hook: security headers plus the request id, so a reported error can be found in the log. */
-export async function addSecurityHeaders(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+export function addSecurityHeaders(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) {
   reply.headers(SECURITY_HEADERS);
   reply.header('x-request-id', request.id);
-  return payload;
+  done(null, payload);
 }

@@ -42,11 +42,12 @@ export const adminPlugin = fp(
     app.decorate('crudRegistry', new Map<string, ResolvedCrud>());
     app.decorateRequest('adminAccess', undefined);
     // onSend, not onResponse: the log row exists by the time the admin sees the answer.
-    app.addHook('onSend', async (request, _reply, payload) => {
-      if (request.admin && (request.method === 'POST' || request.method === 'DELETE')) {
-        await writeAdminLog(app, request).catch((err: unknown) => request.log.warn({ err }, 'writing the admin log failed'));
-      }
-      return payload;
+    // Callback-style: it runs on every request and does nothing for most of them.
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (!request.admin || (request.method !== 'POST' && request.method !== 'DELETE')) return done(null, payload);
+      writeAdminLog(app, request)
+        .catch((err: unknown) => request.log.warn({ err }, 'writing the admin log failed'))
+        .finally(() => done(null, payload));
     });
   },
   { name: 'admin', dependencies: ['session'] },
