@@ -13,6 +13,7 @@ import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { shellMetaResolver } from './modules/catalogue/seo.ts';
 import { sitemapRoutes } from './modules/catalogue/sitemap.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { jobsPlugin } from './modules/jobs/index.ts';
 import { sessionPlugin } from './modules/session/plugin.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { checkInRoutes } from './modules/check-in/routes.ts';
@@ -72,6 +73,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   });
   await app.register(navigationPlugin, { webDistDir: deps.env.webDistDir, pageMeta: shellMetaResolver(app) });
 
+  await app.register(jobsPlugin);
   await app.register(siteConfigPlugin);
   await app.register(sessionPlugin);
   await app.register(captchaPlugin);

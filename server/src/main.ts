@@ -74,6 +74,8 @@ async function main() {
   const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   app.log.info({ database: database.kind, redis: Boolean(redis) }, `Framecraft is serving at ${shown}`);
   console.log(`Framecraft is serving at ${shown}`);
+  // Background jobs start once the app serves; closing the app (shutdown) stops them and waits for running ones.
+  app.jobs.start(env.JOBS_POLL_MS);
   if (database.kind === 'pglite') settleFootprint();
 }
 
