@@ -23,6 +23,7 @@ import { siteConfigPlugin } from './modules/site-config/plugin.ts';
 import { siteConfigRoutes } from './modules/site-config/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
+import { downloadRoutes, storagePlugin } from './modules/storage/index.ts';
 import { corePlugin } from './plugins/core.ts';
 import { navigationPlugin } from './plugins/navigation.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -73,6 +74,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(navigationPlugin, { webDistDir: deps.env.webDistDir, pageMeta: shellMetaResolver(app) });
 
   await app.register(siteConfigPlugin);
+  await app.register(storagePlugin);
   await app.register(sessionPlugin);
   await app.register(captchaPlugin);
   await app.register(adminPlugin);
@@ -87,6 +89,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(siteRoutes);
   await app.register(adminRoutes);
   await app.register(uploadRoutes);
+  await app.register(downloadRoutes);
   await app.register(catalogueRoutes);
   await app.register(sitemapRoutes);
   await app.register(captchaRoutes);
