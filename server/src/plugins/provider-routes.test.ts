@@ -99,7 +99,7 @@ describe('provider-facing routes', () => {
     for (let i = 0; i < 6; i++) await fetch(`${base}/api/index/index`, { headers: { server: 'true' } });
     const limited = await fetch(`${base}/api/index/index`, { headers: { server: 'true' } });
     expect(limited.status).toBe(429);
-    expect((await limited.json()).code).toBe(0);
+    expect(((await limited.json()) as { code: number }).code).toBe(0);
     // …while the provider route still answers, up to its own limit (12 a minute, 3 used above)…
     const answers: number[] = [];
     for (let i = 0; i < 10; i++) answers.push((await post('/api/pay/notify/test-alipay', 'sign=good', 'application/x-www-form-urlencoded')).status);
@@ -115,6 +115,6 @@ describe('provider-facing routes', () => {
     const response = await fetch(`${base}/api/user/checkIn`, { method: 'POST', body: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded', server: 'true', 'think-lang': 'en' } });
     // (The global limit is spent by now: 429 envelope; both are envelopes, never the provider format.)
     expect([415, 429]).toContain(response.status);
-    expect((await response.json()).code).toBe(0);
+    expect(((await response.json()) as { code: number }).code).toBe(0);
   });
 });
