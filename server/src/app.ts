@@ -25,6 +25,7 @@ import { siteConfigRoutes } from './modules/site-config/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { broadcastPlugin } from './plugins/broadcast.ts';
+import { downloadRoutes, storagePlugin } from './modules/storage/index.ts';
 import { corePlugin } from './plugins/core.ts';
 import { navigationPlugin } from './plugins/navigation.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -77,6 +78,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(broadcastPlugin);
   await app.register(jobsPlugin);
   await app.register(siteConfigPlugin);
+  await app.register(storagePlugin);
   await app.register(sessionPlugin);
   await app.register(captchaPlugin);
   await app.register(adminPlugin);
@@ -91,6 +93,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(siteRoutes);
   await app.register(adminRoutes);
   await app.register(uploadRoutes);
+  await app.register(downloadRoutes);
   await app.register(catalogueRoutes);
   await app.register(sitemapRoutes);
   await app.register(captchaRoutes);

@@ -12,7 +12,7 @@ export interface RateLimitOptions {
   redisPrefix: string;
 }
 
-/** Load-balancer probes are never limited. */
+/** Load-balancer probes are never limited; provider-facing routes have their own limit (provider-routes.ts, decision 025). */
 const EXEMPT_PATHS = new Set(['/healthz', '/readyz']);
 const isExempt = (request: FastifyRequest) => EXEMPT_PATHS.has(request.url.split('?')[0]!);
 
@@ -37,5 +37,8 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimi
       });
     },
   });
-  app.addHook('onRequest', app.rateLimit());
+  // Provider-facing routes skip this hook: their own limit (route config) must be the one that runs,
+  // and the limiter runs once per request.
+  const limit = app.rateLimit();
+  app.addHook('onRequest', (request, reply) => (request.routeOptions.config?.providerRoute === true ? Promise.resolve() : limit.call(app, request, reply)));
 });
