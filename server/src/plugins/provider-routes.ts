@@ -1,11 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Set by `providerRoute`: exempt from the per-IP limit (the route has its own). */
-    providerRoute?: boolean;
-  }
-}
+// The route config flag `providerRoute` is declared where it is read.
+import type {} from './rate-limit.ts';
 
 /** What a provider-facing handler answers: the provider's own format, never the envelope. */
 export interface ProviderAnswer {

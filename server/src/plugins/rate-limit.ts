@@ -4,6 +4,13 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { ApiError } from '../shared/errors.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set by `providerRoute` (provider-routes.ts): this limit skips the route, which has its own. */
+    providerRoute?: boolean;
+  }
+}
+
 export interface RateLimitOptions {
   max: number;
   timeWindowMs: number;
