@@ -15,6 +15,11 @@ export interface SettingDefinition {
   /** Editor hint for the back office: string | number | rich_text_i18n. */
   type: 'string' | 'number' | 'rich_text_i18n';
   value: unknown;
+  /**
+   * A credential (secret key, password): never sent to a browser — every admin read gets a mask
+   * in its place, a save that sends the mask back keeps the stored value, and the admin log masks it.
+   */
+  secret?: true;
 }
 
 /** Rich-text pages, by the name used in `GET /api/index/content?name=`. */
@@ -45,7 +50,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
   { name: 'uploadAllowedSuffixes', group: 'upload', title: 'Allowed suffixes', type: 'string', value: UPLOAD_DEFAULTS.allowedSuffixes },
   { name: 'uploadAllowedMimeTypes', group: 'upload', title: 'Allowed MIME types', type: 'string', value: UPLOAD_DEFAULTS.allowedMimeTypes },
   { name: 'qiniuAccessKey', group: 'upload', title: 'Qiniu access key', type: 'string', value: '' },
-  { name: 'qiniuSecretKey', group: 'upload', title: 'Qiniu secret key', type: 'string', value: '' },
+  { name: 'qiniuSecretKey', group: 'upload', title: 'Qiniu secret key', type: 'string', value: '', secret: true },
   { name: 'qiniuBucket', group: 'upload', title: 'Qiniu bucket', type: 'string', value: '' },
   { name: 'qiniuDomain', group: 'upload', title: 'Qiniu domain', type: 'string', value: '' },
   { name: 'qiniuRegion', group: 'upload', title: 'Qiniu region (z0, z1, z2, na0, as0, cn-east-2)', type: 'string', value: QINIU.region },
@@ -66,7 +71,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
   // SMS codes: provider "log" records messages in the SMS log instead of sending (empty = log outside production).
   { name: 'smsProvider', group: 'sms', title: 'SMS provider (aliyun / log)', type: 'string', value: '' },
   { name: 'smsAccessKeyId', group: 'sms', title: 'Access key ID', type: 'string', value: '' },
-  { name: 'smsAccessKeySecret', group: 'sms', title: 'Access key secret', type: 'string', value: '' },
+  { name: 'smsAccessKeySecret', group: 'sms', title: 'Access key secret', type: 'string', value: '', secret: true },
   { name: 'smsSignName', group: 'sms', title: 'Signature name', type: 'string', value: '' },
   { name: 'smsEndpoint', group: 'sms', title: 'API endpoint', type: 'string', value: 'dysmsapi.aliyuncs.com' },
   { name: 'smsTemplateRegister', group: 'sms', title: 'Template code: registration', type: 'string', value: '' },
@@ -79,7 +84,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
   { name: 'mailSmtpPort', group: 'mail', title: 'SMTP port', type: 'number', value: 465 },
   { name: 'mailSmtpSecure', group: 'mail', title: 'Encryption (ssl / starttls / none)', type: 'string', value: 'ssl' },
   { name: 'mailSmtpUser', group: 'mail', title: 'SMTP user', type: 'string', value: '' },
-  { name: 'mailSmtpPass', group: 'mail', title: 'SMTP password', type: 'string', value: '' },
+  { name: 'mailSmtpPass', group: 'mail', title: 'SMTP password', type: 'string', value: '', secret: true },
   { name: 'mailSenderAddress', group: 'mail', title: 'Sender address', type: 'string', value: '' },
   ...Object.entries(CONTENT_PAGES).map(([name, value]) => ({
     name,
@@ -91,3 +96,6 @@ export const SETTINGS: readonly SettingDefinition[] = [
 ];
 
 export const SETTING_DEFAULTS: ReadonlyMap<string, unknown> = new Map(SETTINGS.map((s) => [s.name, s.value]));
+
+/** Names of the settings declared `secret`. */
+export const SECRET_SETTING_NAMES: ReadonlySet<string> = new Set(SETTINGS.filter((s) => s.secret).map((s) => s.name));

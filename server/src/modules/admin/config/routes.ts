@@ -5,11 +5,11 @@ import { config } from '../../../db/schema.ts';
 import { ApiError } from '../../../shared/errors.ts';
 import { validate } from '../../../shared/validation.ts';
 import { sendMail } from '../../site-config/mailer.ts';
+import { SECRET_SETTING_NAMES } from '../../site-config/settings.ts';
 import { currentAdmin } from '../../session/guards.ts';
 import { adminRoute } from '../core/route-table.ts';
 import { MASK } from '../crud/security.ts';
 import { sanitizeRichText } from './sanitize.ts';
-import { SECRET_SETTINGS } from './secret-settings.ts';
 
 const localized = z.object({ title: z.string().trim().min(1).max(200), content: z.string().max(200_000).transform(sanitizeRichText) });
 const VALUE_SCHEMAS = {
@@ -27,10 +27,12 @@ export function configRoutes(app: FastifyInstance) {
 
   adminRoute(app, { method: 'GET', path: 'routine/config/index', node: 'routine/config/index' }, async (_request, reply) => {
     const rows = await db.select().from(config).orderBy(asc(config.group), desc(config.weigh), asc(config.name));
-    const groups: Record<string, { name: string; title: string; type: string; value: unknown }[]> = {};
+    const groups: Record<string, { name: string; title: string; type: string; value: unknown; secret?: true }[]> = {};
     for (const row of rows) {
-      const value = SECRET_SETTINGS.has(row.name) && row.value ? MASK : row.value;
-      (groups[row.group] ??= []).push({ name: row.name, title: row.title, type: row.type, value });
+      // A secret is never sent: the mask stands for "a value is stored", empty for "none".
+      const secret = SECRET_SETTING_NAMES.has(row.name);
+      const value = secret ? (row.value === '' || row.value === null ? '' : MASK) : row.value;
+      (groups[row.group] ??= []).push({ name: row.name, title: row.title, type: row.type, value, ...(secret ? { secret: true as const } : {}) });
     }
     return reply.ok({ groups });
   });
@@ -44,7 +46,7 @@ export function configRoutes(app: FastifyInstance) {
     for (const [name, raw] of Object.entries(settings)) {
       const type = types.get(name) as keyof typeof VALUE_SCHEMAS | undefined;
       if (!type) continue; // unknown names are ignored
-      if (SECRET_SETTINGS.has(name) && raw === MASK) continue; // unchanged secret
+      if (SECRET_SETTING_NAMES.has(name) && raw === MASK) continue; // a secret sent back as its mask is kept
       try {
         changes[name] = validate(VALUE_SCHEMAS[type] ?? VALUE_SCHEMAS.string, raw, request.lang);
       } catch (err) {
