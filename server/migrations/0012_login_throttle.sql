@@ -1,0 +1,12 @@
+-- Login throttling instead of account lockout (decision 027): failed and in-flight password logins.
+CREATE TABLE "login_attempt" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"scope" varchar(10) NOT NULL,
+	"account" varchar(120) NOT NULL,
+	"ip" varchar(50) NOT NULL,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "login_attempt_account_idx" ON "login_attempt" USING btree ("scope","account","create_time");
+--> statement-breakpoint
+CREATE INDEX "login_attempt_ip_idx" ON "login_attempt" USING btree ("scope","ip","create_time");
