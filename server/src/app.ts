@@ -27,6 +27,7 @@ import { corePlugin } from './plugins/core.ts';
 import { navigationPlugin } from './plugins/navigation.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { transportOptions } from './plugins/transport.ts';
+import { safeLogger } from './shared/logging.ts';
 
 /** Where `/admin/…` goes once the back office is renamed: no route, so the envelope 404 (or the app's 404 page). */
 const RENAMED_ADMIN_PATH = '/__admin-renamed';
@@ -46,7 +47,8 @@ declare module 'fastify' {
 
 export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logger'] = false): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    // Tokens and SQL parameters never reach a log line (shared/logging.ts).
+    logger: safeLogger(logger),
     trustProxy: deps.env.TRUST_PROXY,
     bodyLimit: deps.env.BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),

@@ -83,7 +83,8 @@ export async function uploadRoutes(app: FastifyInstance) {
 
   for (const [prefix, guard] of [['/api', undefined], ['/admin', requireAdmin]] as const) {
     const preHandler = guard ? [guard] : [];
-    app.get(`${prefix}/ajax/buildSuffixSvg`, { preHandler }, async (request, reply) => {
+    // An <img> cannot send headers: spec §7 puts batoken in this URL, so the route declares it.
+    app.get(`${prefix}/ajax/buildSuffixSvg`, { preHandler, config: { queryToken: true } }, async (request, reply) => {
       const query = request.query as Record<string, unknown>;
       const svg = buildSuffixSvg(String(query.suffix ?? 'file'), typeof query.background === 'string' ? query.background : undefined);
       return reply
