@@ -42,6 +42,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Every registered route (method and URL pattern), e.g. for the bad-input sweep test. */
+    routeTable: { method: string; url: string }[];
   }
 }
 
@@ -64,6 +66,11 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
     ...transportOptions,
   });
   app.decorate('deps', deps);
+  const routeTable: { method: string; url: string }[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+  });
 
   await app.register(corePlugin);
   await app.register(rateLimitPlugin, {

@@ -95,7 +95,7 @@ export async function uploadRoutes(app: FastifyInstance) {
     });
     app.get(`${prefix}/ajax/area`, { preHandler }, async (request, reply) => {
       const query = request.query as Record<string, unknown>;
-      const pick = (v: unknown) => (typeof v === 'string' && /^\d{1,12}$/.test(v) ? v : undefined);
+      const pick = (v: unknown) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? v : undefined); // area codes fit an integer column
       return reply.ok(await listAreas(app.deps.db, { province: pick(query.province), city: pick(query.city) }));
     });
   }

@@ -1,4 +1,4 @@
-import { accountSchema, mobileSchema, passwordSchema } from '@framecraft/contracts/validation';
+import { accountSchema, mobileSchema, passwordSchema, recordId } from '@framecraft/contracts/validation';
 import { hash } from '@node-rs/argon2';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +12,7 @@ import { adminGroup, adminGroupAccess } from '../tables.ts';
 
 const groupIds = z.preprocess(
   (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
-  z.array(z.coerce.number().int().positive()).min(1).max(50),
+  z.array(recordId()).min(1).max(50),
 );
 
 const fields = {
