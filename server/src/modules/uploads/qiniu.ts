@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { attachment } from './tables.ts';
 import type { Uploader } from './service.ts';
+import { displayFileName } from './save-name.ts';
 
 /** The SDK loads with its first use: most shops store locally, and it costs ~4 MB of heap (idle RSS budget). */
 async function loadQiniu() {
@@ -146,7 +147,7 @@ export async function recordCloudUpload(db: Db, key: string, input: CallbackReco
       adminId: who.adminId ?? 0,
       userId: who.userId ?? 0,
       url: `/${key}`,
-      name: input.name,
+      name: displayFileName(input.name),
       size: input.size,
       mimetype: mimeType || input.type,
       storage: 'qiniu',

@@ -10,7 +10,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { isAllowed, suffixOf, type AllowLists } from './allow-list.ts';
-import { buildSaveName } from './save-name.ts';
+import { buildSaveName, displayFileName } from './save-name.ts';
 import { exists, moveInto, pathInRoot, removeQuietly, storageRoot, tempDir } from './storage.ts';
 import { attachment } from './tables.ts';
 
@@ -116,7 +116,7 @@ export async function storeUpload(
           url: `/${saveName}`,
           width,
           height,
-          name: originalName.split(/[/\\]/).pop()!.slice(0, 120),
+          name: displayFileName(originalName),
           size: received.size,
           mimetype,
           storage: 'local',
