@@ -30,6 +30,7 @@ import { corePlugin } from './plugins/core.ts';
 import { navigationPlugin } from './plugins/navigation.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { transportOptions } from './plugins/transport.ts';
+import { safeLogger } from './shared/logging.ts';
 
 /** Where `/admin/…` goes once the back office is renamed: no route, so the envelope 404 (or the app's 404 page). */
 const RENAMED_ADMIN_PATH = '/__admin-renamed';
@@ -44,12 +45,15 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Every registered route (method and URL pattern), e.g. for the bad-input sweep test. */
+    routeTable: { method: string; url: string }[];
   }
 }
 
 export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logger'] = false): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    // Tokens and SQL parameters never reach a log line (shared/logging.ts).
+    logger: safeLogger(logger),
     trustProxy: deps.env.TRUST_PROXY,
     bodyLimit: deps.env.BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
@@ -65,6 +69,11 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
     ...transportOptions,
   });
   app.decorate('deps', deps);
+  const routeTable: { method: string; url: string }[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+  });
 
   await app.register(corePlugin);
   await app.register(rateLimitPlugin, {
