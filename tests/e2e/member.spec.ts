@@ -57,14 +57,24 @@ test.describe.serial('member centre', () => {
     const form = page.getByTestId('profile-form');
     await form.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
     await expect(form.locator('img')).toHaveAttribute('src', /\/storage\/avatar\//);
+    await expect(page.getByTestId('toast').filter({ hasText: '上传成功' })).toBeVisible();
     await form.locator('#nickname').fill('影像学徒');
-    await form.locator('#birthday').fill('1996-04-05');
+    // Nickname, avatar and gender go through spec §7's updateNickname call.
+    const updateNickname = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/user/updateNickname');
     await page.getByTestId('profile-save').click();
+    const sent = (await updateNickname).postDataJSON() as { nickname: string; avatar: string; gender: number };
+    expect(sent).toMatchObject({ nickname: '影像学徒', gender: 0 });
+    expect(sent.avatar).toMatch(/\/storage\/avatar\//);
     await expect(page.getByTestId('toast').filter({ hasText: '资料已保存' })).toBeVisible();
     await expect(page.getByTestId('member-nickname')).toHaveText('影像学徒');
+    await page.getByTestId('about-form').locator('#birthday').fill('1996-04-05');
+    const aboutSaved = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/account/profile');
+    await page.getByTestId('about-save').click();
+    expect((await (await aboutSaved).json()).code).toBe(1);
     await page.reload();
     await expect(page.getByTestId('profile-form').locator('#nickname')).toHaveValue('影像学徒');
     await expect(page.getByTestId('profile-form').locator('img')).toHaveAttribute('src', /\/storage\/avatar\//);
+    await expect(page.getByTestId('about-form').locator('#birthday')).toHaveValue('1996-04-05');
     await expect(page.getByTestId('member-card').locator('img')).toBeVisible();
 
     // A bad nickname is refused with the shared rule's message.
