@@ -31,6 +31,7 @@ test.describe.serial('member centre', () => {
 
     // Overview: card, balance with two decimals, points, and the menus of the default group.
     await expect(page.getByTestId('overview-balance')).toHaveText('¥0.00');
+    await expect(page.getByTestId('card-balance')).toHaveText('¥0.00');
     await expect(page.getByTestId('overview-score')).toHaveText('0');
     const menu = page.getByTestId('member-centre-menu');
     for (const title of ['账户概览', '个人资料', '修改密码', '账户安全', '余额记录', '积分记录', '每日签到', '常见问题']) {

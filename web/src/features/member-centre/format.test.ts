@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TFunction } from 'i18next';
-import { amount, maskAccount, memoText, signed, streakDays } from './format.ts';
+import { amount, balanceText, maskAccount, memoText, signed, streakDays } from './format.ts';
 
 describe('member-centre formatting', () => {
   it('shows amounts with two decimals', () => {
@@ -8,6 +8,14 @@ describe('member-centre formatting', () => {
     expect(amount(5)).toBe('5.00');
     expect(amount('')).toBe('0.00');
     expect(amount(undefined)).toBe('0.00');
+    expect(amount('0.1')).toBe('0.10');
+    expect(amount('-2.5')).toBe('-2.50');
+  });
+
+  it('shows a balance the same way everywhere: ¥ and two decimals', () => {
+    expect(balanceText('0')).toBe('¥0.00');
+    expect(balanceText(undefined)).toBe('¥0.00');
+    expect(balanceText('1234.5')).toBe('¥1234.50');
   });
 
   it('signs changes; money keeps two decimals, zero has no sign', () => {
