@@ -23,6 +23,7 @@ import { siteConfigPlugin } from './modules/site-config/plugin.ts';
 import { siteConfigRoutes } from './modules/site-config/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
+import { logRequest } from './plugins/request-log.ts';
 import { corePlugin } from './plugins/core.ts';
 import { navigationPlugin } from './plugins/navigation.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -51,6 +52,8 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
     bodyLimit: deps.env.BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    // One line per request from plugins/request-log.ts instead (debug, or warn/info when it matters).
+    disableRequestLogging: true,
     forceCloseConnections: 'idle',
     // A renamed back office (setting backendEntrance): `<prefix>.php/…` reaches the /admin routes
     // and /admin/… answers as an unknown path (conventions "Readings"; the settings are loaded
@@ -62,6 +65,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
     ...transportOptions,
   });
   app.decorate('deps', deps);
+  app.addHook('onResponse', logRequest);
 
   await app.register(corePlugin);
   await app.register(rateLimitPlugin, {

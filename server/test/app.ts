@@ -1,3 +1,4 @@
+import type { FastifyServerOptions } from 'fastify';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,11 +21,12 @@ export interface TestContext {
 /**
  * A real app on a real database of its own: a copy of the run's migrated template.
  * Redis is used when REDIS_URL is set, under a key prefix of its own.
+ * `logger` turns the app's log on (e.g. a stream that keeps the lines).
  * `shareWith` makes a second instance of another test app: same database, same Redis prefix.
  */
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: { shareWith?: TestContext } = {},
+  options: { shareWith?: TestContext; logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<TestContext> {
   const template = inject('dbTemplate');
   const id = randomBytes(6).toString('hex');
@@ -64,7 +66,7 @@ export async function createTestApp(
     ...overrides,
   });
   const redis = await openRedis(env.REDIS_URL);
-  const app = await buildApp({ env, db: database.db, redis });
+  const app = await buildApp({ env, db: database.db, redis }, options.logger ?? false);
   await app.ready();
   return {
     app,
