@@ -138,3 +138,45 @@ test.describe.serial('member centre', () => {
     await context.close();
   });
 });
+
+test('/share lists the friends who joined through the link (masked) and promises the points the setting gives', async ({ page, request }) => {
+  const inviter = await register(request);
+  const login = await api<{ userInfo: { invate_code: string } }>(request, '/api/user/checkIn', { data: { tab: 'login', username: inviter, password: PASSWORD } });
+  const code = login.data.userInfo.invate_code;
+  const friend = `f${randomBytes(5).toString('hex')}`;
+  expect((await api(request, '/api/user/checkIn', { data: { tab: 'register', username: friend, password: PASSWORD, inviteCode: code } })).code).toBe(1);
+
+  await logIn(page, inviter, PASSWORD);
+  await page.goto('/share');
+  await expect(page.getByTestId('invite-link')).toContainText(`/register/${code}`);
+  await expect(page.getByTestId('invite-reward')).toContainText('50 积分');
+  const row = page.getByTestId('invitee');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(`${friend[0]}***${friend.at(-1)}`);
+  await expect(row).not.toContainText(friend);
+  // The promised points arrived with the registration.
+  await page.goto('/user/overview');
+  await expect(page.getByTestId('overview-score')).toHaveText('50');
+});
+
+test('uploads: the browser refuses an empty or disallowed file before sending, with the spec toast; antd dialogs sit at z-index 3000', async ({ page, request }) => {
+  const username = await register(request);
+  await logIn(page, username, PASSWORD);
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/ajax/upload')) sent.push(r.url());
+  });
+  await page.goto('/user/profile');
+  const input = page.getByTestId('profile-form').locator('input[type=file]');
+  await input.setInputFiles({ name: 'empty.png', mimeType: 'image/png', buffer: Buffer.alloc(0) });
+  await expect(page.getByTestId('toast').filter({ hasText: '上传的文件数据不完整！' })).toBeVisible();
+  await input.setInputFiles({ name: 'tool.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') });
+  await expect(page.getByTestId('toast').filter({ hasText: '不允许的文件类型' })).toBeVisible();
+  expect(sent).toEqual([]);
+
+  // An antd dialog of the member centre (the security page's change dialog) uses the spec's overlay layer.
+  await page.goto('/user/security');
+  await page.getByTestId('security-email').getByRole('button').click();
+  await expect(page.locator('.ant-modal-wrap').first()).toBeVisible();
+  expect(Number(await page.locator('.ant-modal-wrap').first().evaluate((node) => getComputedStyle(node).zIndex))).toBeGreaterThanOrEqual(3000);
+});

@@ -1,6 +1,5 @@
 import type { CourseDetail } from '@framecraft/contracts/catalogue';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../../components/button.ts';
 import { CrownIcon, HeartIcon, ShieldIcon } from '../../../components/icons.tsx';
 import { BuyButton } from './buy-button.tsx';
 import { PriceTag } from './price-tag.tsx';
@@ -35,9 +34,9 @@ export function BuyBar({ item, favourite }: { item: CourseDetail; favourite: Fav
         aria-label={favourite.collected ? t('course.favourited') : t('course.favourite')}
         disabled={favourite.busy}
         onClick={() => void favourite.toggle()}
-        className={buttonClass('secondary', 'md', `size-11 shrink-0 px-0 ${favourite.collected ? 'text-rose-500' : ''}`)}
+        className={`inline-flex size-11 shrink-0 items-center justify-center rounded-full border border-line-strong bg-surface text-lg transition-colors hover:bg-surface-2 disabled:opacity-50 ${favourite.collected ? 'text-rose-500' : 'text-ink'}`}
       >
-        <HeartIcon />
+        <HeartIcon fill={favourite.collected ? 'currentColor' : 'none'} />
       </button>
       {!access && <BuyButton item={item} testId="buy-bar-buy" size="md" className="h-11 shrink-0 px-6" />}
     </div>
