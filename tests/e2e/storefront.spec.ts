@@ -151,8 +151,11 @@ test('the home notice promises 7 days of VIP, and a new member gets them', async
   await logIn(page, username);
   await expect(page).toHaveURL(/\/user/);
   await page.goto('/user/overview');
-  await expect(page.getByTestId('overview-vip')).not.toContainText('普通会员');
-  await expect(page.getByTestId('overview-vip')).toContainText('有效期至');
+  // VIP level 1 (the monthly tier's name), ending 7 days from today.
+  await expect(page.getByTestId('overview-vip')).toHaveText('月度会员');
+  const until = new Date(Date.now() + 7 * 86_400_000);
+  const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  await expect(page.getByText(new RegExp(`^有效期至 (${day(until)}|${day(new Date(until.getTime() - 86_400_000))})$`))).toBeVisible();
 });
 
 test('favouriting asks a visitor to log in, then the item is in both collection pages and the history', async ({ page }) => {
