@@ -76,7 +76,9 @@ export const SETTINGS: readonly SettingDefinition[] = [
   { name: 'userLoginFailureLimit', group: 'member', title: 'Failed logins from one IP address before that address is stopped for the account', type: 'number', value: 10 },
   { name: 'userLoginLockoutSeconds', group: 'member', title: 'How long failed logins count (seconds)', type: 'number', value: 86_400 },
   { name: 'loginCaptchaAfterFailures', group: 'member', title: 'Failed logins of an account after which its login needs the click captcha', type: 'number', value: 3 },
-  { name: 'inviteRewardScore', group: 'member', title: 'Points for the inviter per registration', type: 'number', value: 0 },
+  // /share promises these points to the inviter (it reads the setting; 0 = no promise, no points).
+  { name: 'inviteRewardScore', group: 'member', title: 'Points for the inviter per registration', type: 'number', value: 50 },
+  { name: 'newMemberVipDays', group: 'member', title: 'VIP days for new members (level 1, granted at registration; 0 = off)', type: 'number', value: 0 },
   { name: 'checkInScore', group: 'member', title: 'Points per daily check-in', type: 'number', value: 5 },
   // Off until the e2e journeys solve the captcha through /__test/captchaAnswer (see the closing note).
   { name: 'adminLoginCaptchaSwitch', group: 'security', title: 'Click captcha on admin login', type: 'switch', value: 1 },
