@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { serverAdminUrl } from '@framecraft/contracts/url';
@@ -60,7 +60,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     // One line per request from plugins/request-log.ts instead (debug, or warn/info when it matters).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     forceCloseConnections: 'idle',
     // A renamed back office (setting backendEntrance): `<prefix>.php/…` reaches the /admin routes
     // and /admin/… answers as an unknown path (conventions "Readings"; the settings are loaded
