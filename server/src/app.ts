@@ -24,6 +24,7 @@ import { siteConfigRoutes } from './modules/site-config/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { corePlugin } from './plugins/core.ts';
+import { decorateContentSecurity } from './plugins/content-security.ts';
 import { navigationPlugin } from './plugins/navigation.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { transportOptions } from './plugins/transport.ts';
@@ -79,7 +80,8 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
     redis: deps.redis,
     redisPrefix: deps.env.REDIS_PREFIX,
   });
-  await app.register(navigationPlugin, { webDistDir: deps.env.webDistDir, pageMeta: shellMetaResolver(app) });
+  decorateContentSecurity(app);
+  await app.register(navigationPlugin, { webDistDir: deps.env.webDistDir, pageMeta: shellMetaResolver(app), contentSecurity: () => app.contentSecurity.sources() });
 
   await app.register(siteConfigPlugin);
   await app.register(sessionPlugin);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { settingsSources } from './csp.ts';
 import { SiteConfigService } from './service.ts';
 
 declare module 'fastify' {
@@ -14,6 +15,8 @@ export const siteConfigPlugin = fp(
     const { db, redis, env } = app.deps;
     const service = new SiteConfigService(db, redis, env.REDIS_PREFIX, app.log);
     app.decorate('siteConfig', service);
+    // The pages' Content-Security-Policy follows the CDN and upload settings (decision 029).
+    app.contentSecurity.add(() => settingsSources(service));
     await service.start();
     // The back-office prefix must be known before the first request is routed.
     await service.all();
