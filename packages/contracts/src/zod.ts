@@ -5,6 +5,6 @@ import { z } from 'zod';
  * which the pages' Content-Security-Policy (no 'unsafe-eval', decision 029) reports as a violation.
  * The setting is read when a schema is built, so every contracts module imports zod from here.
  */
-if (typeof window !== 'undefined') z.config({ jitless: true });
+if (typeof (globalThis as { window?: unknown }).window !== 'undefined') z.config({ jitless: true });
 
 export { z };
