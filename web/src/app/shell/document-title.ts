@@ -21,7 +21,7 @@ export function useDocumentTitle(): void {
   const siteName = useSiteConfig((state) => state.siteName);
 
   const { pathname } = useLocation();
-  const own = usePageTitleStore((state) => (state.path === pathname ? state.key : null));
+  const own = usePageTitleStore((state) => (state.path === pathname ? state.key : undefined));
   const titleKey = own ?? [...matches].reverse().map(handleOf).find((handle) => handle.title)?.title;
   const pageTitle = search.get('title') || (titleKey ? t(`route.${titleKey}`) : '');
 
