@@ -13,6 +13,7 @@ import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { shellMetaResolver } from './modules/catalogue/seo.ts';
 import { sitemapRoutes } from './modules/catalogue/sitemap.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { jobsPlugin } from './modules/jobs/index.ts';
 import { sessionPlugin } from './modules/session/plugin.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { checkInRoutes } from './modules/check-in/routes.ts';
@@ -23,11 +24,14 @@ import { siteConfigPlugin } from './modules/site-config/plugin.ts';
 import { siteConfigRoutes } from './modules/site-config/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
+import { broadcastPlugin } from './plugins/broadcast.ts';
+import { downloadRoutes, storagePlugin } from './modules/storage/index.ts';
 import { logRequest } from './plugins/request-log.ts';
 import { corePlugin } from './plugins/core.ts';
 import { navigationPlugin } from './plugins/navigation.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { transportOptions } from './plugins/transport.ts';
+import { safeLogger } from './shared/logging.ts';
 
 /** Where `/admin/…` goes once the back office is renamed: no route, so the envelope 404 (or the app's 404 page). */
 const RENAMED_ADMIN_PATH = '/__admin-renamed';
@@ -42,12 +46,15 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Every registered route (method and URL pattern), e.g. for the bad-input sweep test. */
+    routeTable: { method: string; url: string }[];
   }
 }
 
 export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logger'] = false): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    // Tokens and SQL parameters never reach a log line (shared/logging.ts).
+    logger: safeLogger(logger),
     trustProxy: deps.env.TRUST_PROXY,
     bodyLimit: deps.env.BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
@@ -65,6 +72,11 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
     ...transportOptions,
   });
   app.decorate('deps', deps);
+  const routeTable: { method: string; url: string }[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+  });
   app.addHook('onResponse', logRequest);
 
   await app.register(corePlugin);
@@ -76,7 +88,10 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   });
   await app.register(navigationPlugin, { webDistDir: deps.env.webDistDir, pageMeta: shellMetaResolver(app) });
 
+  await app.register(broadcastPlugin);
+  await app.register(jobsPlugin);
   await app.register(siteConfigPlugin);
+  await app.register(storagePlugin);
   await app.register(sessionPlugin);
   await app.register(captchaPlugin);
   await app.register(adminPlugin);
@@ -91,6 +106,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(siteRoutes);
   await app.register(adminRoutes);
   await app.register(uploadRoutes);
+  await app.register(downloadRoutes);
   await app.register(catalogueRoutes);
   await app.register(sitemapRoutes);
   await app.register(captchaRoutes);

@@ -26,7 +26,13 @@ export interface TestContext {
  */
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: { shareWith?: TestContext; logger?: FastifyServerOptions['logger'] } = {},
+  options: {
+    shareWith?: TestContext;
+    /** Logger options (e.g. a stream to read the log lines); none by default. */
+    logger?: Parameters<typeof buildApp>[1];
+    /** Routes a test adds before the app is ready (e.g. one that declares `config.streaming`). */
+    beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  } = {},
 ): Promise<TestContext> {
   const template = inject('dbTemplate');
   const id = randomBytes(6).toString('hex');
@@ -66,7 +72,8 @@ export async function createTestApp(
     ...overrides,
   });
   const redis = await openRedis(env.REDIS_URL);
-  const app = await buildApp({ env, db: database.db, redis }, options.logger ?? false);
+  const app = await buildApp({ env, db: database.db, redis }, options.logger);
+  await options.beforeReady?.(app);
   await app.ready();
   return {
     app,

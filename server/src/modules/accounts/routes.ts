@@ -8,7 +8,8 @@ import { currentUser, optionalUser, requireUser } from '../session/guards.ts';
 import { inviteListQuery, listInvitees } from './invites.ts';
 import { memberInfo } from '../session/member-info.ts';
 import { checkInSchema, loginBody, registerBody, registerVerification, smsLoginBody } from './schema.ts';
-import { LOCKOUT_SECONDS, LOGIN_FAILURE_LIMIT, login, loginWithCode, register, resetPassword, verificationTypes } from './service.ts';
+import { captchaRequired, throttlePolicy } from '../login-throttle/index.ts';
+import { login, loginWithCode, register, resetPassword, verificationTypes } from './service.ts';
 import type { z } from 'zod';
 
 /** Login and registration (spec §4, conventions "Member login and account"), and password reset. */
@@ -32,11 +33,18 @@ export async function accountRoutes(app: FastifyInstance) {
     });
   });
 
+  /** The login's click captcha; none sent → `captchaRequired` (data.captcha tells the client to show it). */
+  async function solveCaptcha(body: { captchaId?: string; captchaInfo?: string }) {
+    if (!body.captchaId || !body.captchaInfo) throw captchaRequired();
+    await app.captcha.require(body.captchaId, body.captchaInfo);
+  }
+
   async function passwordLogin(request: FastifyRequest, body: z.infer<typeof loginBody>) {
-    if (await captchaOn()) await app.captcha.require(body.captchaId, body.captchaInfo);
-    return login(db, body.username, body.password, request.ip, {
-      failureLimit: await app.siteConfig.number('userLoginFailureLimit', LOGIN_FAILURE_LIMIT),
-      lockoutSeconds: await app.siteConfig.number('userLoginLockoutSeconds', LOCKOUT_SECONDS),
+    return login(db, body.username, body.password, {
+      ip: request.ip.slice(0, 50),
+      policy: await throttlePolicy(app),
+      captchaAlways: await captchaOn(),
+      solveCaptcha: () => solveCaptcha(body),
     });
   }
 
