@@ -1,4 +1,3 @@
-import type { FastifyServerOptions } from 'fastify';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
