@@ -125,6 +125,6 @@ describe('a stored token without a member id', () => {
   it('keeps a complete login as it is', () => {
     expect(withoutStaleToken({ id: 3, token: 't', refresh_token: 'r' })).toMatchObject({ id: 3, token: 't', refresh_token: 'r' });
     expect(withoutStaleToken({ id: 0, token: '', refresh_token: '' })).toMatchObject({ token: '' });
-    expect(withoutStaleToken(undefined)).toEqual({});
+    expect(withoutStaleToken(undefined)).toEqual({ token: '', refresh_token: '' });
   });
 });

@@ -2,10 +2,10 @@ import type { CourseDetail } from '@framecraft/contracts/catalogue';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useMatch, useParams } from 'react-router';
+import { Link, Navigate, useMatch, useParams } from 'react-router';
 import { Skeleton } from '../../components/skeleton.tsx';
 import { useMemberStore } from '../../stores/member.ts';
-import { usePageTitleKey } from '../../stores/page-title.ts';
+import { usePageTitle } from '../../stores/page-title.ts';
 import { detailQuery, recordView } from './api/catalogue.ts';
 import { CourseCard } from './components/course-card.tsx';
 import { BuyBar } from './components/buy-bar.tsx';
@@ -30,8 +30,13 @@ export default function CoursePage() {
   const memberId = useMemberStore((state) => (state.isLoggedIn() ? state.id : 0));
   const valid = /^[1-9]\d{0,8}$/.test(id);
   const detail = useQuery({ ...detailQuery(Number(id), memberId), enabled: valid });
-  const { pathname } = useLocation();
-  usePageTitleKey(detail.data ? (detail.data.kind === 'course' ? 'courseDetail' : 'materialDetail') : undefined, pathname);
+  const { t } = useTranslation();
+  const kind = detail.data?.kind;
+  useEffect(() => {
+    if (!kind) return;
+    usePageTitle.getState().set(t(kind === 'course' ? 'route.courseDetail' : 'route.materialDetail'));
+    return () => usePageTitle.getState().set(null);
+  }, [kind, t]);
 
   useEffect(() => {
     if (valid && memberId && detail.data) void recordView(Number(id)).catch(() => undefined);
