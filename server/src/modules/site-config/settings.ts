@@ -60,6 +60,9 @@ export const SETTINGS: readonly SettingDefinition[] = [
   { name: 'qiniuSecretKey', group: 'upload', title: 'Qiniu secret key', type: 'string', value: '', secret: true },
   { name: 'qiniuBucket', group: 'upload', title: 'Qiniu bucket', type: 'string', value: '' },
   { name: 'qiniuDomain', group: 'upload', title: 'Qiniu domain', type: 'string', value: '' },
+  // Paid files and lessons (decision 024): a private bucket, fetched only through signed links that redirect to its private download URL.
+  { name: 'qiniuPrivateBucket', group: 'upload', title: 'Qiniu private bucket (paid files)', type: 'string', value: '' },
+  { name: 'qiniuPrivateDomain', group: 'upload', title: 'Qiniu private bucket domain', type: 'string', value: '' },
   { name: 'qiniuRegion', group: 'upload', title: 'Qiniu region', type: 'select', options: QINIU.regions, value: QINIU.region },
   // Optional overrides of the region's hosts (private deployments, tests): `https://host[:port]`, comma-separated for uploads.
   { name: 'qiniuUpHost', group: 'upload', title: 'Qiniu upload hosts (override)', type: 'string', value: '' },
@@ -69,9 +72,13 @@ export const SETTINGS: readonly SettingDefinition[] = [
   // Member login and registration (accounts, captcha and codes; decisions 007 and 010).
   { name: 'userLoginCaptchaSwitch', group: 'member', title: 'Click captcha on member login and registration', type: 'switch', value: 0 },
   { name: 'accountVerificationType', group: 'member', title: 'Registration verified by', type: 'select', options: ['email', 'mobile'], multiple: true, value: '' },
-  { name: 'userLoginFailureLimit', group: 'member', title: 'Failed logins before the account is locked', type: 'number', value: 10 },
-  { name: 'userLoginLockoutSeconds', group: 'member', title: 'Lockout time (seconds)', type: 'number', value: 86_400 },
-  { name: 'inviteRewardScore', group: 'member', title: 'Points for the inviter per registration', type: 'number', value: 0 },
+  // Login throttling, member and admin (decision 027): no account is ever locked; a source is.
+  { name: 'userLoginFailureLimit', group: 'member', title: 'Failed logins from one IP address before that address is stopped for the account', type: 'number', value: 10 },
+  { name: 'userLoginLockoutSeconds', group: 'member', title: 'How long failed logins count (seconds)', type: 'number', value: 86_400 },
+  { name: 'loginCaptchaAfterFailures', group: 'member', title: 'Failed logins of an account after which its login needs the click captcha', type: 'number', value: 3 },
+  // /share promises these points to the inviter (it reads the setting; 0 = no promise, no points).
+  { name: 'inviteRewardScore', group: 'member', title: 'Points for the inviter per registration', type: 'number', value: 50 },
+  { name: 'newMemberVipDays', group: 'member', title: 'VIP days for new members (level 1, granted at registration; 0 = off)', type: 'number', value: 0 },
   { name: 'checkInScore', group: 'member', title: 'Points per daily check-in', type: 'number', value: 5 },
   // Off until the e2e journeys solve the captcha through /__test/captchaAnswer (see the closing note).
   { name: 'adminLoginCaptchaSwitch', group: 'security', title: 'Click captcha on admin login', type: 'switch', value: 1 },

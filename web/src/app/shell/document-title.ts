@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMatches, useSearchParams } from 'react-router';
-import { usePageTitle } from '../../stores/page-title.ts';
+import { useLocation, useMatches, useSearchParams } from 'react-router';
+import { usePageTitleStore } from '../../stores/page-title.ts';
 import { useSiteConfig } from '../../stores/site-config.ts';
 import { handleOf } from '../route-handle.ts';
 
@@ -12,7 +12,8 @@ export function composeTitle(pageTitle: string, siteName: string): string {
 
 /**
  * Page title = the `title` query parameter, else a title the page set (back-office pages, titled by
- * their menu rule), else the deepest route's translated meta title.
+ * their menu rule; item pages by their kind — stores/page-title.ts), else the deepest route's
+ * translated meta title.
  */
 export function useDocumentTitle(): void {
   const matches = useMatches();
@@ -20,8 +21,10 @@ export function useDocumentTitle(): void {
   const { t } = useTranslation();
   const siteName = useSiteConfig((state) => state.siteName);
 
-  const titleKey = [...matches].reverse().map(handleOf).find((handle) => handle.title)?.title;
-  const override = usePageTitle((state) => state.title);
+  const { pathname } = useLocation();
+  const override = usePageTitleStore((state) => state.title);
+  const own = usePageTitleStore((state) => (state.path === pathname ? state.key : null));
+  const titleKey = own ?? [...matches].reverse().map(handleOf).find((handle) => handle.title)?.title;
   const pageTitle = search.get('title') || override || (titleKey ? t(`route.${titleKey}`) : '');
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { accountSchema, mobileSchema, passwordSchema } from '@framecraft/contracts/validation';
+import { accountSchema, mobileSchema, passwordSchema, recordId } from '@framecraft/contracts/validation';
 import { hash } from '@node-rs/argon2';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -13,7 +13,7 @@ import { grantGuard } from './grants.ts';
 
 const groupIds = z.preprocess(
   (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
-  z.array(z.coerce.number().int().positive()).min(1).max(50),
+  z.array(recordId()).min(1).max(50),
 );
 
 const fields = {

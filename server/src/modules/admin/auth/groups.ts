@@ -7,13 +7,14 @@ import type { CrudContext, Row } from '../crud/define.ts';
 import { crudRoutes } from '../crud/routes.ts';
 import { adminGroup, adminGroupAccess, adminRule } from '../tables.ts';
 import { grantGuard } from './grants.ts';
+import { parentId, recordId } from '@framecraft/contracts/validation';
 
 const schema = z.object({
-  pid: z.coerce.number().int().min(0).optional().default(0),
+  pid: parentId().optional().default(0),
   name: z.string().trim().min(1).max(100),
   rules: z.preprocess(
     (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
-    z.array(z.coerce.number().int().positive()).max(5000),
+    z.array(recordId()).max(5000),
   ),
   data_scope: z.enum(DATA_SCOPES as [string, ...string[]]).optional().default('all'),
   status: z.coerce.number().int().min(0).max(1).optional().default(1),
