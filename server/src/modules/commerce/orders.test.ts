@@ -80,8 +80,8 @@ describe('cart and orders', () => {
     }
     expect((await kit.call('POST', '/api/order/create', m.token, { kind: 'topup', amount: 1000 })).msg).toBe('This kind of order cannot be created yet');
     expect((await kit.call('POST', '/api/order/create', m.token, { kind: 'topup', amount: 0 }, 'zh-cn')).msg).toBe('请输入大于零的整数金额（单位：分）');
-    const [{ count }] = (await kit.db.select({ count: count() }).from(shopOrder).where(eq(shopOrder.userId, m.id))) as [{ count: number }];
-    expect(Number(count)).toBe(1);
+    const [{ n }] = (await kit.db.select({ n: count() }).from(shopOrder).where(eq(shopOrder.userId, m.id))) as [{ n: number }];
+    expect(Number(n)).toBe(1);
   });
 
   it('lists, details and cancels only the member’s own orders; expiry is lazy and final', async () => {
