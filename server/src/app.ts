@@ -14,6 +14,7 @@ import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { shellMetaResolver } from './modules/catalogue/seo.ts';
 import { sitemapRoutes } from './modules/catalogue/sitemap.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { jobsPlugin } from './modules/jobs/index.ts';
 import { sessionPlugin } from './modules/session/plugin.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { checkInRoutes } from './modules/check-in/routes.ts';
@@ -24,6 +25,8 @@ import { siteConfigPlugin } from './modules/site-config/plugin.ts';
 import { siteConfigRoutes } from './modules/site-config/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
+import { broadcastPlugin } from './plugins/broadcast.ts';
+import { downloadRoutes, storagePlugin } from './modules/storage/index.ts';
 import { corePlugin } from './plugins/core.ts';
 import { navigationPlugin } from './plugins/navigation.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -73,7 +76,10 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   });
   await app.register(navigationPlugin, { webDistDir: deps.env.webDistDir, pageMeta: shellMetaResolver(app) });
 
+  await app.register(broadcastPlugin);
+  await app.register(jobsPlugin);
   await app.register(siteConfigPlugin);
+  await app.register(storagePlugin);
   await app.register(sessionPlugin);
   await app.register(captchaPlugin);
   await app.register(adminPlugin);
@@ -88,6 +94,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(siteRoutes);
   await app.register(adminRoutes);
   await app.register(uploadRoutes);
+  await app.register(downloadRoutes);
   await app.register(catalogueRoutes);
   await app.register(commerceRoutes);
   await app.register(sitemapRoutes);

@@ -24,7 +24,7 @@ export interface TestContext {
  */
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: { shareWith?: TestContext } = {},
+  options: { shareWith?: TestContext; beforeReady?: (app: FastifyInstance) => void } = {},
 ): Promise<TestContext> {
   const template = inject('dbTemplate');
   const id = randomBytes(6).toString('hex');
@@ -65,6 +65,8 @@ export async function createTestApp(
   });
   const redis = await openRedis(env.REDIS_URL);
   const app = await buildApp({ env, db: database.db, redis });
+  // Test-only routes (e.g. a provider-facing route of a helper's test) join before the app is ready.
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,

@@ -172,8 +172,8 @@ export const navigationPlugin = fp(async (app: FastifyInstance, options: Navigat
   // Callback-style, so API calls (most requests) pass without a promise.
   app.addHook('onRequest', (request, reply, done) => {
     const path = request.url.split('?')[0]!;
-    // Uploaded files (uploads module) are files even when a browser navigates to them.
-    if (!isNavigation(request) || staticFiles.has(path) || path.startsWith('/storage/') || SERVER_DOCUMENTS.test(path)) return done();
+    // Uploaded files (uploads module) and signed downloads (storage module) are files even when a browser navigates to them.
+    if (!isNavigation(request) || staticFiles.has(path) || path.startsWith('/storage/') || path.startsWith('/download/') || SERVER_DOCUMENTS.test(path)) return done();
     // The shell is the answer: the request goes no further (no done()).
     sendShell(request, reply).catch((err: unknown) => reply.send(err));
   });

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { courseFile, lesson } from '../db/schema.ts';
 import type { FastifyInstance } from 'fastify';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
@@ -22,5 +23,26 @@ export async function testRoutes(app: FastifyInstance) {
   app.get('/__test/captchaAnswer', async (request, reply) => {
     const { id } = validate(z.object({ id: z.string().min(1).max(64) }), request.query, request.lang);
     return reply.ok((await app.captcha.answer(id)) ?? null);
+  });
+
+  // Until commerce's `POST /api/purchase/link` exists: a signed link to a demo file or lesson, so the
+  // journeys can download and play through the browser (decision 024).
+  app.get('/__test/signedLink', async (request, reply) => {
+    const query = validate(
+      z.object({ memberId: z.coerce.number().int().positive(), fileId: z.coerce.number().int().positive().optional(), lessonId: z.coerce.number().int().positive().optional() }),
+      request.query,
+      request.lang,
+    );
+    const db = app.deps.db;
+    if (query.fileId) {
+      const [row] = await db.select().from(courseFile).where(eq(courseFile.id, query.fileId));
+      if (!row || !row.objectKey) return reply.ok(null);
+      const object = { storage: row.storage as 'local_private', key: row.objectKey, name: row.name };
+      return reply.ok(await app.storage.signedLink({ memberId: query.memberId, object, disposition: 'attachment', lang: request.lang }));
+    }
+    const [row] = await db.select().from(lesson).where(eq(lesson.id, query.lessonId ?? 0));
+    if (!row || !row.objectKey) return reply.ok(null);
+    const object = { storage: row.storage as 'local_private', key: row.objectKey, name: `${row.titleEn}.mp4`, mime: 'video/mp4' };
+    return reply.ok(await app.storage.signedLink({ memberId: query.memberId, object, disposition: 'inline', lang: request.lang }));
   });
 }

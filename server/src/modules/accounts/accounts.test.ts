@@ -121,7 +121,7 @@ describe('member login and registration', () => {
     const inviter = await createMember(db);
     const created = await register(db, { username: 'rewarded', password: 'secret123', inviteCode: inviter.inviteCode, ip: '203.0.113.1', inviteRewardScore: 25 });
     const [log] = await db.select().from(userScoreLog).where(eq(userScoreLog.userId, inviter.id));
-    expect(log).toMatchObject({ score: 25, before: 0, after: 25, memo: `invite:${created.id}` });
+    expect(log).toMatchObject({ score: 25, before: 0, after: 25, kind: 'invite', refType: 'user', refId: String(created.id) });
     const [after] = await db.select({ score: user.score }).from(user).where(eq(user.id, inviter.id));
     expect(after!.score).toBe(25);
   });

@@ -126,7 +126,8 @@ export async function register(db: Db, input: RegisterInput): Promise<MemberRow>
       })
       .returning();
     if (inviterId && input.inviteRewardScore > 0) {
-      await changeScore(tx, inviterId, input.inviteRewardScore, `invite:${created!.id}`);
+      // One reward per invited member (the reference is the new member).
+      await changeScore(tx, { userId: inviterId, delta: input.inviteRewardScore, kind: 'invite', refType: 'user', refId: String(created!.id) });
     }
     return created!;
   });

@@ -50,7 +50,13 @@ describe('catalogue detail, home and VIP tiers', () => {
     const files = await ctx.database.db.select().from(courseFile).where(eq(courseFile.courseId, materialItem.id));
     const text = JSON.stringify((await detail(materialItem.id, { lang: 'zh-cn' })).data);
     expect(files.length).toBeGreaterThan(2);
-    for (const file of files) expect(text).not.toContain(file.url);
+    for (const file of files) {
+      // Where the file lives (decision 024) is for signed links only.
+      expect(file.objectKey).not.toBe('');
+      expect(text).not.toContain(file.objectKey);
+      if (file.url) expect(text).not.toContain(file.url);
+    }
+    expect(text).not.toContain('local_private');
     expect(text).not.toContain('searchText');
     expect(text).toContain(materialItem.titleZh);
   });

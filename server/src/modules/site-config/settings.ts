@@ -49,6 +49,9 @@ export const SETTINGS: readonly SettingDefinition[] = [
   { name: 'qiniuSecretKey', group: 'upload', title: 'Qiniu secret key', type: 'string', value: '' },
   { name: 'qiniuBucket', group: 'upload', title: 'Qiniu bucket', type: 'string', value: '' },
   { name: 'qiniuDomain', group: 'upload', title: 'Qiniu domain', type: 'string', value: '' },
+  // Paid files and lessons (decision 024): a private bucket, fetched only through signed links that redirect to its private download URL.
+  { name: 'qiniuPrivateBucket', group: 'upload', title: 'Qiniu private bucket (paid files)', type: 'string', value: '' },
+  { name: 'qiniuPrivateDomain', group: 'upload', title: 'Qiniu private bucket domain', type: 'string', value: '' },
   { name: 'qiniuRegion', group: 'upload', title: 'Qiniu region (z0, z1, z2, na0, as0, cn-east-2)', type: 'string', value: QINIU.region },
   // Optional overrides of the region's hosts (private deployments, tests): `https://host[:port]`, comma-separated for uploads.
   { name: 'qiniuUpHost', group: 'upload', title: 'Qiniu upload hosts (override)', type: 'string', value: '' },

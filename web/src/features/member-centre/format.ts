@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import { formatMoney } from '@framecraft/contracts/money';
 
 /** A 2-decimal amount from the server's string (or a stored number), '0.00' for anything unreadable. */
 export function amount(value: string | number | null | undefined): string {
@@ -6,22 +6,10 @@ export function amount(value: string | number | null | undefined): string {
   return Number.isFinite(number) ? number.toFixed(2) : '0.00';
 }
 
-/** A change with its sign: `+5`, `-0.50`; money keeps two decimals. */
-export function signed(value: string | number, money: boolean): string {
-  const text = money ? amount(value) : String(value);
-  return text.startsWith('-') || Number(text) === 0 ? text : `+${text}`;
-}
-
-/**
- * A ledger memo in the reader's language. Features write memos as `<kind>:<detail>`
- * (`check-in:2026-11-23`, `invite:42`); a known kind is translated, anything else (an admin's
- * own note) is shown as written.
- */
-export function memoText(t: TFunction, memo: string): string {
-  const match = /^([a-z][a-z-]*):(.*)$/.exec(memo);
-  if (!match) return memo;
-  const [, kind, detail] = match as unknown as [string, string, string];
-  return t(`memo.${kind}`, { ns: 'member', detail, defaultValue: memo });
+/** A change with its sign: `+5` points, `-0.50` from -50 cents; zero has no sign. */
+export function signed(value: number, money: boolean): string {
+  const text = money ? formatMoney(value) : String(value);
+  return value <= 0 ? text : `+${text}`;
 }
 
 /** Days in a check-in streak ending today (checked in) or yesterday (not yet), as `yyyy-mm-dd`. */

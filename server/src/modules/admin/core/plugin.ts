@@ -4,7 +4,15 @@ import { eq } from 'drizzle-orm';
 import { adminLog, adminRule } from '../tables.ts';
 import { isSecretField, MASK } from '../crud/security.ts';
 import type { ResolvedCrud } from '../crud/define.ts';
+import type { Db } from '../../../db/client.ts';
 import type { AdminRouteSpec } from './route-table.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set once the request's admin log row is written (inside the handler's transaction). */
+    adminLogWritten: boolean;
+  }
+}
 
 /** A copy of a request body with every password-like value replaced by the mask. */
 export function maskSecrets(value: unknown, depth = 0): unknown {
@@ -15,16 +23,22 @@ export function maskSecrets(value: unknown, depth = 0): unknown {
   );
 }
 
-async function writeAdminLog(app: FastifyInstance, request: FastifyRequest) {
+/**
+ * Write the admin log row of this request. The onSend hook does it for every admin POST/DELETE;
+ * a handler whose change must be logged atomically (a balance adjustment) calls it with its
+ * transaction instead, and the hook then leaves the request alone.
+ */
+export async function writeAdminLog(db: Db, request: FastifyRequest) {
+  if (request.adminLogWritten) return;
   const node = request.routeOptions.config.adminNode;
   let title = '';
   if (node) {
-    const [rule] = await app.deps.db.select({ title: adminRule.title }).from(adminRule).where(eq(adminRule.name, node)).limit(1);
+    const [rule] = await db.select({ title: adminRule.title }).from(adminRule).where(eq(adminRule.name, node)).limit(1);
     title = rule?.title ?? '';
   }
   const body = request.body;
   const query = request.query && Object.keys(request.query as object).length ? request.query : undefined;
-  await app.deps.db.insert(adminLog).values({
+  await db.insert(adminLog).values({
     adminId: request.admin!.id,
     username: request.admin!.username,
     url: request.url.slice(0, 1500),
@@ -41,11 +55,13 @@ export const adminPlugin = fp(
     app.decorate('adminRouteTable', [] as AdminRouteSpec[]);
     app.decorate('crudRegistry', new Map<string, ResolvedCrud>());
     app.decorateRequest('adminAccess', undefined);
+    app.decorateRequest('adminLogWritten', false);
     // onSend, not onResponse: the log row exists by the time the admin sees the answer.
     // Callback-style: it runs on every request and does nothing for most of them.
     app.addHook('onSend', (request, _reply, payload, done) => {
       if (!request.admin || (request.method !== 'POST' && request.method !== 'DELETE')) return done(null, payload);
-      writeAdminLog(app, request)
+      if (request.adminLogWritten) return done(null, payload);
+      writeAdminLog(app.deps.db, request)
         .catch((err: unknown) => request.log.warn({ err }, 'writing the admin log failed'))
         .finally(() => done(null, payload));
     });

@@ -4,9 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, DatePicker, Dropdown, Form, Input, InputNumber, Modal, Popconfirm, Popover, Select, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
-import { useMemo, useState, type DragEvent, type HTMLAttributes } from 'react';
+import { useMemo, useRef, useState, type DragEvent, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRequestError } from '../../../lib/request/index.ts';
+import { newIdempotencyKey } from '../../../utils/idempotency-key.ts';
 import { crudApi, type SearchItem } from '../api/crud.ts';
 import { useAuth } from '../shell/auth.tsx';
 import { useColumnPrefs } from './column-prefs.ts';
@@ -134,6 +135,8 @@ export function CrudTable(props: CrudTableProps) {
   const [order, setOrder] = useState('');
   const [selected, setSelected] = useState<Row[]>([]);
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  // The add dialog's request key: new when the dialog opens, unchanged while it retries.
+  const addKey = useRef('');
   const [saving, setSaving] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [dragging, setDragging] = useState<number | null>(null);
@@ -231,6 +234,7 @@ export function CrudTable(props: CrudTableProps) {
     const initial: Record<string, unknown> = {};
     for (const f of fields) if (f.form && f.form.defaultValue !== undefined) initial[f.name] = f.form.defaultValue;
     form.setFieldsValue(initial);
+    addKey.current = newIdempotencyKey();
     setEditing('new');
   }
   async function save() {
@@ -239,7 +243,7 @@ export function CrudTable(props: CrudTableProps) {
     const body = props.fromForm ? props.fromForm(values) : values;
     setSaving(true);
     try {
-      if (editing === 'new') await crudApi.add(controller, body);
+      if (editing === 'new') await crudApi.add(controller, props.idempotentAdd ? { ...body, idempotency_key: addKey.current } : body);
       else await crudApi.edit(controller, { ...body, id: (editing as Row).id });
       setEditing(null);
       reload();

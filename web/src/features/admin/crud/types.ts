@@ -79,4 +79,9 @@ export interface CrudTableProps {
   fromForm?: (values: Record<string, unknown>) => Record<string, unknown>;
   /** Default order (`field,asc|desc`). */
   defaultOrder?: string;
+  /**
+   * The add dialog sends `idempotency_key`: one per opened dialog, the same on every retry, so a
+   * repeated save cannot add twice (balance and points adjustments, decision 019).
+   */
+  idempotentAdd?: boolean;
 }

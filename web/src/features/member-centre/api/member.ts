@@ -1,3 +1,4 @@
+import type { LedgerEntryAnswer } from '@framecraft/contracts/ledger';
 import type { ProfileInput } from '@framecraft/contracts/member';
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../../lib/request/index.ts';
@@ -42,16 +43,8 @@ export async function changePassword(values: { oldPassword: string; newPassword:
 }
 
 export type LedgerKind = 'balance' | 'integral';
-export interface LedgerRow {
-  id: number;
-  /** The change: `money` (2-decimal string) in the balance log, `score` in the points log. */
-  money?: string;
-  score?: number;
-  before: string | number;
-  after: string | number;
-  memo: string;
-  create_time: number;
-}
+/** An entry of the balance log (`money` in cents) or the points log (`score`). */
+export type LedgerRow = LedgerEntryAnswer;
 
 export const ledgerQuery = (kind: LedgerKind, page: number, limit: number) =>
   queryOptions({
