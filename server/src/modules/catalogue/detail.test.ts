@@ -116,7 +116,7 @@ describe('catalogue detail, home and VIP tiers', () => {
     const tiers = (await api.call('GET', '/api/vip/tiers')).data as { list: { name: string; days: number; price: number; benefits: string[] }[] };
     expect(tiers.list.map((t) => t.name)).toEqual(['Monthly', 'Annual', 'Lifetime']);
     expect(tiers.list[2]).toMatchObject({ days: 0, price: 69900 });
-    expect(tiers.list[0]!.benefits[0]).toMatch(/downloads/);
+    expect(tiers.list[0]!.benefits[0]).toMatch(/at no cost/);
   });
 
   it('shows a published notice, sanitised, and not-found for a hidden one', async () => {

@@ -160,13 +160,13 @@ async function insertItems(tx: Tx, typeIds: Map<string, number>, tagIds: Map<str
  * The demo shop, when the catalogue is empty: types, items with syllabus and files, tags, VIP
  * tiers, notices — one transaction. With `items`, adds benchmark copies up to that many items.
  */
-export async function seedCatalogue(db: Db, options: CatalogueSeedOptions = {}): Promise<{ itemsAdded: number }> {
+export async function seedCatalogue(db: Db, options: CatalogueSeedOptions = {}): Promise<{ itemsAdded: number; demo: boolean }> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(course);
   const demoCount = DEMO_TYPES.reduce((sum, t) => sum + t.subjects.length, 0);
   const target = Math.max(options.items ?? 0, count === 0 ? demoCount : 0);
   if (count >= target) {
     options.log?.(`catalogue: ${count} items present, nothing added`);
-    return { itemsAdded: 0 };
+    return { itemsAdded: 0, demo: false };
   }
   await db.transaction(async (tx) => {
     let typeIds: Map<string, number>;
@@ -196,5 +196,6 @@ export async function seedCatalogue(db: Db, options: CatalogueSeedOptions = {}):
   // read from its indexes (PGlite has no autovacuum to notice the load).
   await db.execute(sql`analyze ${course}, ${courseTag}, ${chapter}, ${lesson}, ${courseFile}`);
   options.log?.(`catalogue: ${target - count} items added`);
-  return { itemsAdded: target - count };
+  // demo: the demo shop (types, tags, VIP tiers, notices) was put into an empty catalogue.
+  return { itemsAdded: target - count, demo: count === 0 };
 }

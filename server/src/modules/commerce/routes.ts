@@ -45,7 +45,11 @@ export const commerceRoutes = fp(async (app: FastifyInstance) => {
     db,
     lang: request.lang,
     production,
-    setting: (name) => app.siteConfig.string(name),
+    // Multiple-choice settings may be stored as a list or as comma-separated text.
+    setting: async (name) => {
+      const value = await app.siteConfig.get(name);
+      return Array.isArray(value) ? value.join(',') : value === null || value === undefined ? '' : String(value);
+    },
     ip: request.ip,
   });
   const member = (request: FastifyRequest) => request.user!;

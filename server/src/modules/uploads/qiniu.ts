@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { attachment } from './tables.ts';
 import type { Uploader } from './service.ts';
+import { displayFileName } from './save-name.ts';
 
 export { parseHost, regionOf, statObject, type HostAddress, type QiniuSettings, type StoredObject } from '../storage/index.ts';
 
@@ -103,7 +104,7 @@ export async function recordCloudUpload(db: Db, key: string, input: CallbackReco
       adminId: who.adminId ?? 0,
       userId: who.userId ?? 0,
       url: `/${key}`,
-      name: input.name,
+      name: displayFileName(input.name),
       size: input.size,
       mimetype: mimeType || input.type,
       storage: isPrivate ? 'qiniu_private' : 'qiniu',

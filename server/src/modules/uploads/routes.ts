@@ -95,7 +95,8 @@ export async function uploadRoutes(app: FastifyInstance) {
 
   for (const [prefix, guard] of [['/api', undefined], ['/admin', requireAdmin]] as const) {
     const preHandler = guard ? [guard] : [];
-    app.get(`${prefix}/ajax/buildSuffixSvg`, { preHandler }, async (request, reply) => {
+    // An <img> cannot send headers: spec §7 puts batoken in this URL, so the route declares it.
+    app.get(`${prefix}/ajax/buildSuffixSvg`, { preHandler, config: { queryToken: true } }, async (request, reply) => {
       const query = request.query as Record<string, unknown>;
       const svg = buildSuffixSvg(String(query.suffix ?? 'file'), typeof query.background === 'string' ? query.background : undefined);
       return reply
@@ -106,7 +107,7 @@ export async function uploadRoutes(app: FastifyInstance) {
     });
     app.get(`${prefix}/ajax/area`, { preHandler }, async (request, reply) => {
       const query = request.query as Record<string, unknown>;
-      const pick = (v: unknown) => (typeof v === 'string' && /^\d{1,12}$/.test(v) ? v : undefined);
+      const pick = (v: unknown) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? v : undefined); // area codes fit an integer column
       return reply.ok(await listAreas(app.deps.db, { province: pick(query.province), city: pick(query.city) }));
     });
   }

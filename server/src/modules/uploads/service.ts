@@ -10,7 +10,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { isAllowed, suffixOf, type AllowLists } from './allow-list.ts';
-import { buildSaveName } from './save-name.ts';
+import { buildSaveName, displayFileName } from './save-name.ts';
 import { keyOfUrl, localRoots, LocalStorage, removeQuietly, tempDir, type StorageSet } from '../storage/index.ts';
 import { attachment } from './tables.ts';
 
@@ -117,7 +117,7 @@ export async function storeUpload(
           url: `/${saveName}`,
           width,
           height,
-          name: originalName.split(/[/\\]/).pop()!.slice(0, 120),
+          name: displayFileName(originalName),
           size: received.size,
           mimetype,
           storage: root.name,

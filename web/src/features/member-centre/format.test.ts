@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amount, maskAccount, signed, streakDays } from './format.ts';
+import { amount, balanceText, maskAccount, signed, streakDays } from './format.ts';
 
 describe('member-centre formatting', () => {
   it('shows amounts with two decimals', () => {
@@ -7,6 +7,8 @@ describe('member-centre formatting', () => {
     expect(amount(5)).toBe('5.00');
     expect(amount('')).toBe('0.00');
     expect(amount(undefined)).toBe('0.00');
+    expect(balanceText('0')).toBe('¥0.00');
+    expect(balanceText('1234.5')).toBe('¥1234.50');
   });
 
   it('signs changes; money keeps two decimals, zero has no sign', () => {
