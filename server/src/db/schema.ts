@@ -113,5 +113,6 @@ export * from '../modules/check-in/tables.ts';
 export * from '../modules/member/tables.ts';
 export * from '../modules/captcha/tables.ts';
 export * from '../modules/codes/tables.ts';
+export * from '../modules/commerce/tables.ts';
 export * from '../modules/jobs/tables.ts';
 export * from '../modules/login-throttle/tables.ts';

@@ -51,7 +51,7 @@ describe('settings editor', () => {
     expect(await save({ siteName: 'My shop', uploadMaxSize: '2048', mailSmtpPass: 'mail-pass', unknownThing: 1 })).toMatchObject({ code: 1, msg: 'Settings saved' });
     const list = await kit.call('GET', '/admin/routine/config/index', token);
     const byName = Object.fromEntries(Object.values(list.data.groups as Record<string, { name: string; value: unknown }[]>).flat().map((r) => [r.name, r.value]));
-    expect(Object.keys(list.data.groups).sort()).toEqual(['basics', 'content', 'mail', 'member', 'security', 'sms', 'upload']);
+    expect(Object.keys(list.data.groups).sort()).toEqual(['basics', 'content', 'mail', 'member', 'pay', 'security', 'sms', 'upload']);
     expect(byName).toMatchObject({ siteName: 'My shop', uploadMaxSize: 2048, mailSmtpPass: '******' });
     expect((await kit.call('GET', '/api/index/index')).data.site.siteName).toBe('My shop');
     // Saving the mask keeps the stored secret.
