@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { logRequest, SLOW_REQUEST_MS } from '../../src/plugins/request-log.ts';
 import { createTestApp, type TestContext } from '../app.ts';
 
@@ -40,7 +40,7 @@ describe('request log', () => {
 describe('request log levels of the hook', () => {
   it('failures and slow requests at warn', async () => {
     const lines: Line[] = [];
-    const app = Fastify({ logger: { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line) as Line) } }, disableRequestLogging: true });
+    const app = Fastify({ logger: { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line) as Line) } }, logController: new LogController({ disableRequestLogging: true }) });
     app.addHook('onResponse', logRequest);
     app.get('/boom', async () => {
       throw new Error('boom');
