@@ -1,3 +1,4 @@
+import { CURRENCY_CODES, type CurrencyCode } from '@framecraft/contracts/money';
 import { asc, desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -17,6 +18,11 @@ const VALUE_SCHEMAS = {
   number: z.coerce.number().finite().min(0).max(1e12),
   rich_text_i18n: z.object({ 'zh-cn': localized, en: localized }),
 } as const;
+
+/** Settings whose value is one of a list, checked beyond their type. */
+const NAMED_SCHEMAS: Record<string, z.ZodType> = {
+  currency: z.enum(CURRENCY_CODES as [CurrencyCode, ...CurrencyCode[]], { error: 'validation.invalidValue' }),
+};
 
 const editBody = z.object({ settings: z.record(z.string().max(64), z.unknown()) });
 const testMailBody = z.object({ to: z.email().max(100) });
@@ -46,7 +52,7 @@ export function configRoutes(app: FastifyInstance) {
       if (!type) continue; // unknown names are ignored
       if (SECRET_SETTINGS.has(name) && raw === MASK) continue; // unchanged secret
       try {
-        changes[name] = validate(VALUE_SCHEMAS[type] ?? VALUE_SCHEMAS.string, raw, request.lang);
+        changes[name] = validate(NAMED_SCHEMAS[name] ?? VALUE_SCHEMAS[type] ?? VALUE_SCHEMAS.string, raw, request.lang);
       } catch (err) {
         errors[name] = err instanceof ApiError ? (err.options.msg ?? request.t(err.msgKey)) : request.t('validation.invalidValue');
       }
