@@ -1,11 +1,5 @@
 import { formatMoney } from '@framecraft/contracts/money';
 
-/** A 2-decimal amount from the server's string (or a stored number), '0.00' for anything unreadable. */
-export function amount(value: string | number | null | undefined): string {
-  const number = typeof value === 'number' ? value : Number.parseFloat(value ?? '');
-  return Number.isFinite(number) ? number.toFixed(2) : '0.00';
-}
-
 /** A change with its sign: `+5` points, `-0.50` from -50 cents; zero has no sign. */
 export function signed(value: number, money: boolean): string {
   const text = money ? formatMoney(value) : String(value);
