@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Form, Input, InputNumber, Skeleton, Space, Tabs } from 'antd';
+import { CURRENCIES, CURRENCY_CODES } from '@framecraft/contracts/money';
+import { App, Button, Form, Input, InputNumber, Select, Skeleton, Space, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRequestError } from '../../../lib/request/index.ts';
@@ -14,10 +15,15 @@ interface Setting {
   value: unknown;
 }
 
-function SettingInput({ setting }: { setting: Setting }) {
-  if (setting.type === 'number') return <InputNumber style={{ width: '100%' }} min={0} />;
-  if (setting.name === 'mailSmtpPass') return <Input.Password autoComplete="new-password" />;
-  return <Input />;
+/** The shop currency is picked from the money module's list (decision 018). */
+const CURRENCY_OPTIONS = CURRENCY_CODES.map((code) => ({ value: code, label: `${code} · ${CURRENCIES[code].symbol}` }));
+
+/** The input of one setting; Form.Item's value/onChange are passed through to it. */
+function SettingInput({ setting, ...field }: { setting: Setting; value?: never; onChange?: never }) {
+  if (setting.type === 'number') return <InputNumber style={{ width: '100%' }} min={0} {...field} />;
+  if (setting.name === 'mailSmtpPass') return <Input.Password autoComplete="new-password" {...field} />;
+  if (setting.name === 'currency') return <Select options={CURRENCY_OPTIONS} data-testid="setting-currency" {...field} />;
+  return <Input {...field} />;
 }
 
 /** Rich text of both languages: title and HTML. */
