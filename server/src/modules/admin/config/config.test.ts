@@ -68,6 +68,23 @@ describe('settings editor', () => {
     await save({ currency: 'CNY' });
   });
 
+  it('types settings by their declaration: switches take on/off, selects only their options', async () => {
+    const save = (settings: Record<string, unknown>) => kit.call('POST', '/admin/routine/config/edit', token, { settings });
+    const list = await kit.call('GET', '/admin/routine/config/index', token);
+    const rows = Object.values(list.data.groups as Record<string, { name: string; type: string; options?: string[]; multiple?: boolean }[]>).flat();
+    expect(rows.find((r) => r.name === 'adminLoginCaptchaSwitch')).toMatchObject({ type: 'switch' });
+    expect(rows.find((r) => r.name === 'mailSmtpSecure')).toMatchObject({ type: 'select', options: ['ssl', 'starttls', 'none'] });
+    expect(rows.find((r) => r.name === 'accountVerificationType')).toMatchObject({ type: 'select', multiple: true, options: ['email', 'mobile'] });
+    expect(await save({ userLoginCaptchaSwitch: true, accountVerificationType: ['mobile', 'email'], uploadMode: 'qiniu' })).toMatchObject({ code: 1 });
+    expect(await ctx.app.siteConfig.number('userLoginCaptchaSwitch', 0)).toBe(1);
+    expect(await ctx.app.siteConfig.string('accountVerificationType')).toBe('email,mobile');
+    const bad = await save({ uploadMode: 'ftp', userLoginCaptchaSwitch: 2 });
+    expect(bad.code).toBe(0);
+    expect(Object.keys(bad.data.errors).sort()).toEqual(['uploadMode', 'userLoginCaptchaSwitch']);
+    expect(await save({ userLoginCaptchaSwitch: false, accountVerificationType: '', uploadMode: 'local' })).toMatchObject({ code: 1 });
+    expect(await ctx.app.siteConfig.string('accountVerificationType')).toBe('');
+  });
+
   it('cleans rich text before it is served to visitors', async () => {
     const content = (html: string) => ({ title: 'About', content: html });
     const saved = await kit.call('POST', '/admin/routine/config/edit', token, {

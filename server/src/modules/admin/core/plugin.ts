@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { adminLog, adminRule } from '../tables.ts';
 import { isSecretField, MASK } from '../crud/security.ts';
 import type { ResolvedCrud } from '../crud/define.ts';
@@ -12,6 +13,33 @@ declare module 'fastify' {
     /** Set once the request's admin log row is written (inside the handler's transaction). */
     adminLogWritten: boolean;
   }
+}
+
+const parentRule = alias(adminRule, 'parent_rule');
+
+/** Titles of admin calls that are not menu rules (the path is the key). */
+const CALL_TITLES: Record<string, string> = {
+  'index/logout': 'Log out',
+  'routine/adminInfo/edit': 'Profile - Edit',
+  'ajax/clearCache': 'Clear cache',
+  'ajax/upload': 'Upload a file',
+};
+
+/**
+ * The log title of a call: "<menu> - <button>" of its permission node (e.g. "Departments - Edit"),
+ * the title of a known call, and only as a last resort its path.
+ */
+async function logTitle(db: Db, request: FastifyRequest): Promise<string> {
+  const path = (request.routeOptions.url ?? request.url.split('?')[0] ?? '').replace(/^\/admin\//, '');
+  const node = request.routeOptions.config.adminNode ?? path;
+  const [rule] = await db
+    .select({ title: adminRule.title, parent: parentRule.title })
+    .from(adminRule)
+    .leftJoin(parentRule, eq(parentRule.id, adminRule.pid))
+    .where(eq(adminRule.name, node))
+    .limit(1);
+  if (rule) return rule.parent && rule.parent !== rule.title ? `${rule.parent} - ${rule.title}` : rule.title;
+  return CALL_TITLES[path] ?? path;
 }
 
 /** A copy of a request body with every password-like value replaced by the mask. */
@@ -30,19 +58,14 @@ export function maskSecrets(value: unknown, depth = 0): unknown {
  */
 export async function writeAdminLog(db: Db, request: FastifyRequest) {
   if (request.adminLogWritten) return;
-  const node = request.routeOptions.config.adminNode;
-  let title = '';
-  if (node) {
-    const [rule] = await db.select({ title: adminRule.title }).from(adminRule).where(eq(adminRule.name, node)).limit(1);
-    title = rule?.title ?? '';
-  }
+  const title = await logTitle(db, request);
   const body = request.body;
   const query = request.query && Object.keys(request.query as object).length ? request.query : undefined;
   await db.insert(adminLog).values({
     adminId: request.admin!.id,
     username: request.admin!.username,
     url: request.url.slice(0, 1500),
-    title: title || node || request.routeOptions.url || '',
+    title: title.slice(0, 100),
     data: maskSecrets(body ?? query ?? null),
     ip: request.ip.slice(0, 50),
     useragent: String(request.headers['user-agent'] ?? '').slice(0, 255),

@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_KEY_PATTERN } from '@framecraft/contracts/ledger';
-import { accountSchema, mobileSchema, moneyInputSchema, passwordSchema } from '@framecraft/contracts/validation';
+import { accountSchema, int4, mobileSchema, moneyInputSchema, parentId, passwordSchema, recordId } from '@framecraft/contracts/validation';
 import { hash } from '@node-rs/argon2';
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -22,7 +22,7 @@ const optionalText = (max: number) => z.string().trim().max(max).optional().defa
 const memberFields = {
   username: accountSchema,
   nickname: z.string().trim().min(1).max(50),
-  group_id: z.coerce.number().int().positive(),
+  group_id: recordId(),
   avatar: optionalText(255),
   email: z.union([z.literal(''), z.email().max(100)]).optional().default(''),
   mobile: z.union([z.literal(''), mobileSchema]).optional().default(''),
@@ -43,8 +43,8 @@ const points = z.coerce.number().int().min(-1_000_000_000).max(1_000_000_000).re
 const memo = z.string().trim().min(1).max(255);
 /** One per opened adjustment dialog, resent on retry: the ledger reference of the adjustment (decision 019). */
 const idempotencyKey = z.string().trim().regex(IDEMPOTENCY_KEY_PATTERN, 'admin.member.keyInvalid');
-const moneyAdjustment = z.object({ user_id: z.coerce.number().int().positive(), money: cents, memo, idempotency_key: idempotencyKey });
-const scoreAdjustment = z.object({ user_id: z.coerce.number().int().positive(), score: points, memo, idempotency_key: idempotencyKey });
+const moneyAdjustment = z.object({ user_id: recordId(), money: cents, memo, idempotency_key: idempotencyKey });
+const scoreAdjustment = z.object({ user_id: recordId(), score: points, memo, idempotency_key: idempotencyKey });
 
 /** The member back office (conventions "Built-in back-office modules": user/*). */
 export function memberAdminRoutes(app: FastifyInstance) {
@@ -118,7 +118,7 @@ export function memberAdminRoutes(app: FastifyInstance) {
   });
 
   const ruleSchema = z.object({
-    pid: z.coerce.number().int().min(0).optional().default(0),
+    pid: parentId().optional().default(0),
     type: z.enum(['menu_dir', 'menu', 'route', 'button', 'nav', 'nav_user_menu']),
     title: z.string().trim().min(1).max(50),
     name: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_/\-.]+$/, 'validation.invalidValue'),
@@ -130,7 +130,7 @@ export function memberAdminRoutes(app: FastifyInstance) {
     keepalive: z.coerce.number().int().min(0).max(1).optional().default(0),
     no_login_valid: z.coerce.number().int().min(0).max(1).optional().default(0),
     remark: optionalText(255),
-    weigh: z.coerce.number().int().optional(),
+    weigh: int4(-1_000_000, 1_000_000).optional(),
     status,
   });
   crudRoutes(app, {

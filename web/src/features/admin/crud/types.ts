@@ -46,6 +46,11 @@ export interface CrudField {
         /** Hidden until the admin shows it in the column settings. */
         hidden?: boolean;
         render?: (value: unknown, row: Row) => ReactNode;
+        /**
+         * The cell as plain text, for the CSV/Excel export (and the table when there is no
+         * `render`). Without it the export takes the text of what `render` returns.
+         */
+        text?: (value: unknown, row: Row, t: (key: string) => string) => string;
       };
   /** Form item: false leaves the field out of the add/edit dialog. */
   form?:

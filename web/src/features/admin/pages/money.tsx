@@ -1,8 +1,8 @@
 import { formatPrice } from '@framecraft/contracts/money';
-import { useCurrency } from '../../../stores/site-config.ts';
+import { useSiteConfig } from '../../../stores/site-config.ts';
 
-/** Integer cents shown in the shop currency ("¥12.30"; `signed`: "+¥12.30"), through the contracts money module. */
-export function Money({ cents, signed = false }: { cents: number; signed?: boolean }) {
-  const currency = useCurrency();
-  return <span className="tabular-nums">{formatPrice(cents, currency, { signed })}</span>;
-}
+/**
+ * Integer cents as text in the shop currency ("¥12.30"; `signed`: "+¥12.30"), through the contracts
+ * money module. Plain text, so table cells and CSV/Excel exports show the same thing.
+ */
+export const moneyText = (cents: number, signed = false) => formatPrice(cents, useSiteConfig.getState().currency, { signed });

@@ -35,6 +35,12 @@ export async function saveProfile(values: ProfileInput): Promise<MemberAnswer> {
   return answer.data.userInfo;
 }
 
+/** `POST /api/user/updateNickname {nickname, avatar, gender}` (spec §7, success message shown). */
+export async function updateNickname(values: { nickname: string; avatar: string; gender: number }): Promise<MemberAnswer> {
+  const answer = await request<{ userInfo: MemberAnswer }>({ url: '/api/user/updateNickname', method: 'POST', data: values, context: 'user', showSuccessMessage: true });
+  return answer.data.userInfo;
+}
+
 export async function changePassword(values: { oldPassword: string; newPassword: string }): Promise<void> {
   await request({ url: '/api/account/changePassword', method: 'POST', data: values, context: 'user', showSuccessMessage: true });
 }

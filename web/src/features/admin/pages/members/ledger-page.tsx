@@ -2,7 +2,7 @@ import { LEDGER_KINDS } from '@framecraft/contracts/ledger';
 import { CrudTable } from '../../crud/crud-table.tsx';
 import type { CrudField, Row } from '../../crud/types.ts';
 import { idField, timeField } from '../fields.ts';
-import { Money } from '../money.tsx';
+import { moneyText } from '../money.tsx';
 import { PageCard } from '../page-card.tsx';
 
 type Kind = 'money' | 'score';
@@ -13,9 +13,9 @@ const KIND_OPTIONS = LEDGER_KINDS.map((kind) => ({ value: kind, label: `ledgerKi
 /** Signed, with the unit: "+¥12.30" / "-5". */
 const amount = (kind: Kind, value: unknown) => {
   const n = Number(value);
-  return <span className={n < 0 ? 'text-rose-500' : 'text-emerald-600'}>{kind === 'money' ? <Money cents={n} signed /> : `${n < 0 ? '' : '+'}${n}`}</span>;
+  return <span className={n < 0 ? 'text-rose-500' : 'text-emerald-600'}>{kind === 'money' ? moneyText(n, true) : `${n < 0 ? '' : '+'}${n}`}</span>;
 };
-const plain = (kind: Kind, value: unknown) => (kind === 'money' ? <Money cents={Number(value)} /> : String(value));
+const plain = (kind: Kind, value: unknown) => (kind === 'money' ? moneyText(Number(value)) : String(value));
 
 function fieldsOf(kind: Kind): CrudField[] {
   return [
