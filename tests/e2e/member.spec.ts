@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { api, solveCaptcha } from './support.ts';
+import { adminToken, api, solveCaptcha } from './support.ts';
 
 const PASSWORD = 'secret123';
 const NEW_PASSWORD = 'n3w-Secret!';
@@ -136,6 +136,24 @@ test.describe.serial('member centre', () => {
     await page.goto('/user/faq');
     await expect(page.getByTestId('faq-list')).toContainText('How do I earn points?');
     await context.close();
+  });
+
+  test('an admin credit shows in cents-exact yuan on the overview and in the balance log with its event, once however often it is sent', async ({ page, request }) => {
+    const username = await register(request);
+    const token = await adminToken(request);
+    const members = await api<{ list: { id: number }[] }>(request, `/admin/user/user/index?quickSearch=${username}`, { adminToken: token });
+    const body = { idempotency_key: randomBytes(16).toString('hex'), user_id: members.data.list[0]!.id, money: '12.30', memo: 'Welcome gift' };
+    // a retried request (same key) credits once
+    for (let i = 0; i < 3; i++) expect((await api(request, '/admin/user/moneyLog/add', { data: body, adminToken: token })).code).toBe(1);
+
+    await logIn(page, username, PASSWORD);
+    await expect(page.getByTestId('overview-balance')).toHaveText('¥12.30');
+    await page.goto('/user/balance');
+    const table = page.getByTestId('balance-table');
+    await expect(table.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
+    await expect(table).toContainText('+12.30');
+    await expect(table).toContainText('后台调整');
+    await expect(table).toContainText('Welcome gift');
   });
 });
 

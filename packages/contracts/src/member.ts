@@ -86,3 +86,35 @@ export interface MemberRuleNode {
   keepalive: number;
   children?: MemberRuleNode[];
 }
+
+/** The loyalty part of the member's info (product brief "Loyalty rate"). */
+export interface RateInfo {
+  sum12monthpay: number;
+  pay_rate: number;
+  sale_list: { min_amount: number; rate: number }[];
+}
+
+/** The member as the API sends it (`userInfo`, spec §3), never with the password. Times in epoch seconds. */
+export interface MemberInfo {
+  id: number;
+  username: string;
+  nickname: string;
+  email: string;
+  mobile: string;
+  avatar: string;
+  gender: number;
+  birthday: string | null;
+  /** Balance in integer cents (decision 018); the web formats it with the money module. */
+  money: number;
+  /** Points. */
+  score: number;
+  last_login_time: number | null;
+  last_login_ip: string;
+  join_time: number;
+  motto: string;
+  invate_code: string;
+  vip_level: number;
+  vip_date: number | null;
+  vipLevelName: string;
+  rateInfo: RateInfo;
+}

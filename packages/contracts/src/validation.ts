@@ -4,6 +4,7 @@
  */
 import { z } from './zod.ts';
 import { ACCOUNT_LENGTH, PASSWORD_LENGTH } from './constants.ts';
+import { parseMoney, type ParseMoneyOptions } from './money.ts';
 import type { MessageKey } from './messages.ts';
 
 /** What a translatable message key looks like (as opposed to a library's own message text). */
@@ -224,3 +225,18 @@ export const changeBindSchema = z
     const address = value.type === 'email' ? result.data.toLowerCase() : result.data;
     return { type: value.type, address, captcha: value.captcha, accountVerificationToken: value.accountVerificationToken };
   });
+
+// ── Money (decision 018) ────────────────────────────────────────────────────────────────────
+
+/**
+ * A yuan amount typed by a person (string, or a number from a JSON body) → integer cents through
+ * the money module's exact parser; each refusal is a `validation.money*` key.
+ */
+export function moneyInputSchema(options: ParseMoneyOptions = {}) {
+  return z.union([z.string(), z.number()], { error: 'validation.moneyFormat' }).transform((value, ctx) => {
+    const parsed = parseMoney(value, options);
+    if (parsed.ok) return parsed.cents;
+    ctx.addIssue({ code: 'custom', message: parsed.error });
+    return z.NEVER;
+  });
+}

@@ -33,7 +33,7 @@ const member = {
   nickname: 'Ann',
   email: 'ann@example.com',
   gender: 2 as const,
-  money: '12.50',
+  money: 1250,
   score: 40,
   token: 't',
   refresh_token: 'r-ok',
@@ -55,6 +55,12 @@ describe('member store', () => {
     expect(useMemberStore.getState().rateInfo).toEqual({ sum12monthpay: 0, pay_rate: 1, sale_list: [] });
     useMemberStore.getState().fill({ rateInfo: { sum12monthpay: 300 } as never });
     expect(useMemberStore.getState().rateInfo).toEqual({ sum12monthpay: 300, pay_rate: 1, sale_list: [] });
+  });
+
+  it('turns a balance stored as a yuan string (before decision 018) into integer cents', async () => {
+    localStorage.setItem(STORAGE_KEY.member, JSON.stringify({ state: { ...memberDefaults, id: 7, token: 't', money: '12.50' }, version: 0 }));
+    await useMemberStore.persist.rehydrate();
+    expect(useMemberStore.getState()).toMatchObject({ id: 7, money: 1250 });
   });
 
   it('is logged in only with both an id and a token', () => {

@@ -1,4 +1,5 @@
 import { DEFAULT_PAY_RATE, STORAGE_KEY } from '@framecraft/contracts/constants';
+import { parseMoney } from '@framecraft/contracts/money';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { request } from '../lib/request/index.ts';
@@ -14,8 +15,8 @@ export interface MemberInfo {
   /** 0 unknown, 1 male, 2 female. */
   gender: 0 | 1 | 2;
   birthday: string;
-  /** Balance as the server formats it: yuan with 2 decimals, e.g. "12.50" (cents never float). */
-  money: string;
+  /** Balance in integer cents as the server sends it (decision 018); shown with the contracts money module. */
+  money: number;
   /** Integral. */
   score: number;
   last_login_time: string;
@@ -56,7 +57,7 @@ export const memberDefaults: MemberInfo = {
   avatar: '',
   gender: 0,
   birthday: '',
-  money: '0.00',
+  money: 0,
   score: 0,
   last_login_time: '',
   last_login_ip: '',
@@ -113,6 +114,16 @@ export const useMemberStore = create<MemberStore>()(
       name: STORAGE_KEY.member,
       storage: createJSONStorage(() => localStorage),
       partialize: (state) => Object.fromEntries(dataKeys.map((key) => [key, state[key]])) as unknown as MemberInfo,
+      // Version 1: the balance is integer cents; a copy stored by version 0 held a yuan string ("12.50").
+      version: 1,
+      migrate: (persisted, version) => {
+        const stored = (persisted ?? {}) as Record<string, unknown>;
+        if (version < 1 && typeof stored.money === 'string') {
+          const parsed = parseMoney(stored.money, { allowNegative: true });
+          stored.money = parsed.ok ? parsed.cents : 0;
+        }
+        return stored as unknown as MemberStore;
+      },
       // A stored token without an id is no login (spec §4) but would still be sent, and the login
       // call would answer "already logged in" (303) for ever: drop such tokens when reading the store.
       merge: (persisted, current) => ({ ...current, ...withoutStaleToken(persisted as Partial<MemberInfo>) }),

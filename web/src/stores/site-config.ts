@@ -1,4 +1,5 @@
 import { DEFAULT_ADMIN_PREFIX, STORAGE_KEY, UPLOAD_DEFAULTS } from '@framecraft/contracts/constants';
+import { DEFAULT_CURRENCY, type CurrencyCode } from '@framecraft/contracts/money';
 import { create } from 'zustand';
 
 /** Site config of spec §3, as sent by GET /api/index/index (`site`). */
@@ -18,6 +19,8 @@ export interface SiteConfig {
   headNav: unknown[];
   /** Admin entry path prefix (backendEntrance); '/admin' unless renamed. */
   adminPrefix: string;
+  /** The shop currency (setting `currency`): the symbol amounts are shown with. */
+  currency: CurrencyCode;
   /** Initialisation flags: set once the init call has answered. */
   initialized: boolean;
 }
@@ -31,6 +34,7 @@ const defaults: SiteConfig = {
   upload: { ...UPLOAD_DEFAULTS },
   headNav: [],
   adminPrefix: DEFAULT_ADMIN_PREFIX,
+  currency: DEFAULT_CURRENCY,
   initialized: false,
 };
 
@@ -55,3 +59,6 @@ export const useSiteConfig = create<SiteConfigStore>((set, get) => ({
     globalThis.localStorage?.setItem(STORAGE_KEY.siteConfig, JSON.stringify(stored));
   },
 }));
+
+/** The shop currency, for `formatPrice(cents, currency)` and the currency symbol. */
+export const useCurrency = (): CurrencyCode => useSiteConfig((state) => state.currency);

@@ -47,13 +47,13 @@ describe('member centre calls', () => {
 
       const { code, data } = await call('/api/account/overview', { token, lang: 'en' });
       expect(code).toBe(1);
-      expect(data.userInfo).toMatchObject({ id: row.id, money: '11.49', score: 28, vip_level: 7, vipLevelName: 'Diamond' });
+      expect(data.userInfo).toMatchObject({ id: row.id, money: 1149, score: 28, vip_level: 7, vipLevelName: 'Diamond' });
       expect(data.vip).toEqual({ level: 7, name: 'Diamond', expire: Math.floor(vipDate.getTime() / 1000), active: true });
       expect(data.checkIn).toEqual({ checked: false, streak: 0 });
       expect(data.days).toHaveLength(7);
       expect(data.days.at(-1)).toBe(new Date().toISOString().slice(0, 10));
       expect(data.score).toEqual([0, 0, 0, 0, 20, 0, 8]);
-      expect(data.money).toEqual(['0.00', '0.00', '0.00', '0.00', '0.00', '0.00', '10.50']);
+      expect(data.money).toEqual([0, 0, 0, 0, 0, 0, 1050]);
       expect(data.notices[0]).toMatchObject({ title: 'Member centre is live' });
       expect(data.notices.length).toBeLessThanOrEqual(5);
     });

@@ -10,7 +10,7 @@ import { checkInStatus } from '../check-in/service.ts';
 import { userMoneyLog, userScoreLog } from '../ledger/tables.ts';
 import type { MemberRow } from '../session/accounts.ts';
 import type { TokenService } from '../session/service.ts';
-import { formatMoney, memberInfo, type MemberInfo } from '../session/member-info.ts';
+import { memberInfo, type MemberInfo } from '../session/member-info.ts';
 import { attachment } from '../uploads/tables.ts';
 
 const SERIES_DAYS = 7;
@@ -72,7 +72,7 @@ export async function overview(db: Db, row: MemberRow, lang: Language, now = Dat
     checkIn,
     days,
     score,
-    money: money.map(formatMoney),
+    money,
     notices: notices.map((n) => ({ id: n.id, title: lang === 'en' && n.en ? n.en : n.zh, publishTime: Math.floor(n.publishTime.getTime() / 1000) })),
   };
 }

@@ -1,39 +1,8 @@
-import { formatMoney } from '@framecraft/contracts/money';
+import type { MemberInfo, RateInfo } from '@framecraft/contracts/member';
 import { DEFAULT_PAY_RATE } from '@framecraft/contracts/constants';
 import type { MemberRow } from './accounts.ts';
 
-/** The loyalty part of the member's info (product brief "Loyalty rate"). */
-export interface RateInfo {
-  sum12monthpay: number;
-  pay_rate: number;
-  sale_list: { min_amount: number; rate: number }[];
-}
-
-/** The member as the client stores it (spec §3), never with the password. */
-export interface MemberInfo {
-  id: number;
-  username: string;
-  nickname: string;
-  email: string;
-  mobile: string;
-  avatar: string;
-  gender: number;
-  birthday: string | null;
-  /** Balance in yuan with 2 decimals ("12.30"); stored as cents. */
-  money: string;
-  score: number;
-  last_login_time: number | null;
-  last_login_ip: string;
-  join_time: number;
-  motto: string;
-  invate_code: string;
-  vip_level: number;
-  vip_date: number | null;
-  vipLevelName: string;
-  rateInfo: RateInfo;
-}
-
-export { formatMoney };
+export type { MemberInfo, RateInfo } from '@framecraft/contracts/member';
 
 const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
 
@@ -51,7 +20,7 @@ export function memberInfo(row: MemberRow, extras: { vipLevelName?: string; rate
     avatar: row.avatar,
     gender: row.gender,
     birthday: row.birthday,
-    money: formatMoney(row.money),
+    money: row.money,
     score: row.score,
     last_login_time: seconds(row.lastLoginTime),
     last_login_ip: row.lastLoginIp,

@@ -1,4 +1,5 @@
 import { ACCESS_TOKEN_TTL_S, DEFAULT_ADMIN_PREFIX, REFRESH_TOKEN_TTL_S, UPLOAD_DEFAULTS } from '@framecraft/contracts/constants';
+import { currencyOf, type CurrencyCode } from '@framecraft/contracts/money';
 import { normaliseAdminPrefix } from '@framecraft/contracts/url';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -17,6 +18,8 @@ export interface PublicSite {
   headNav: unknown[];
   /** The back-office prefix (setting backendEntrance), so the web app knows where admin pages live. */
   adminPrefix: string;
+  /** The shop currency (setting currency): the web formats integer cents with its symbol. */
+  currency: CurrencyCode;
 }
 
 /** Every instance drops its settings cache on this broadcast (decision 021). */
@@ -131,6 +134,7 @@ export class SiteConfigService {
       // Filled from the member rule tree (type 'nav') once that exists.
       headNav: [],
       adminPrefix: normaliseAdminPrefix(await this.get('backendEntrance')),
+      currency: currencyOf(await this.get('currency')),
     };
   }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_S, DEFAULT_ADMIN_PREFIX, QINIU, REFRESH_TOKEN_TTL_S, UPLOAD_DEFAULTS } from '@framecraft/contracts/constants';
+import { CURRENCY_CODES, DEFAULT_CURRENCY } from '@framecraft/contracts/money';
 import { aboutContent } from './contents/about.ts';
 import { memberFaqContent } from './contents/member-faq.ts';
 import { paymentAgreementContent } from './contents/payment-agreement.ts';
@@ -51,6 +52,8 @@ export const SETTINGS: readonly SettingDefinition[] = [
   { name: 'apiUrl', group: 'basics', title: 'API URL', type: 'string', value: '' },
   // Absolute links for search engines and sharing (canonical, Open Graph, sitemap); empty = the request's host.
   { name: 'siteUrl', group: 'basics', title: 'Public site address (https://…)', type: 'string', value: '' },
+  // The shop's currency (contracts money.ts, decision 018): symbol shown by the web; amounts stay integer cents.
+  { name: 'currency', group: 'basics', title: 'Shop currency', type: 'select', options: CURRENCY_CODES, value: DEFAULT_CURRENCY },
   { name: 'backendEntrance', group: 'basics', title: 'Back-office entrance', type: 'string', value: DEFAULT_ADMIN_PREFIX },
   { name: 'uploadMode', group: 'upload', title: 'Upload mode', type: 'select', options: ['local', 'qiniu'], value: UPLOAD_DEFAULTS.mode },
   { name: 'uploadMaxSize', group: 'upload', title: 'Maximum file size (bytes)', type: 'number', value: UPLOAD_DEFAULTS.maxSize },

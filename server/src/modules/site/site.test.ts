@@ -30,6 +30,7 @@ describe('GET /api/index/index', () => {
           upload: { ...UPLOAD_DEFAULTS },
           headNav: [],
           adminPrefix: '/admin',
+          currency: 'CNY',
         },
         openMemberCenter: true,
         userInfo: null,
@@ -39,7 +40,7 @@ describe('GET /api/index/index', () => {
     });
   });
 
-  it("answers a member with the member's fields: money as a 2-decimal string, times in seconds, no password", async () => {
+  it("answers a member with the member's fields: money in integer cents, times in seconds, no password", async () => {
     const lastLogin = new Date('2025-03-04T05:06:07Z');
     const member = await createMember(ctx.database.db, {
       money: 1230,
@@ -65,7 +66,7 @@ describe('GET /api/index/index', () => {
       avatar: '',
       gender: 2,
       birthday: '1999-12-31',
-      money: '12.30',
+      money: 1230,
       score: 88,
       last_login_time: lastLogin.getTime() / 1000,
       last_login_ip: '203.0.113.9',
@@ -83,11 +84,19 @@ describe('GET /api/index/index', () => {
     expect(response.body).not.toContain(member.password);
   });
 
-  it('formats whole and tiny balances with two decimals', async () => {
-    for (const [cents, shown] of [[0, '0.00'], [5, '0.05'], [100_000, '1000.00']] as const) {
+  it('sends the shop currency setting, and refuses an unknown one in the back office', async () => {
+    await ctx.app.siteConfig.set({ currency: 'USD' });
+    expect((await init()).json().data.site.currency).toBe('USD');
+    await ctx.app.siteConfig.set({ currency: 'XYZ' });
+    expect((await init()).json().data.site.currency).toBe('CNY');
+    await ctx.app.siteConfig.set({ currency: 'CNY' });
+  });
+
+  it('sends the balance as integer cents (decision 018), whole and tiny alike', async () => {
+    for (const cents of [0, 5, 100_000]) {
       const member = await createMember(ctx.database.db, { money: cents });
       const { token } = await ctx.app.tokens.issue('user', member.id);
-      expect((await init({ [HEADER.userToken]: token })).json().data.userInfo.money).toBe(shown);
+      expect((await init({ [HEADER.userToken]: token })).json().data.userInfo.money).toBe(cents);
     }
   });
 });

@@ -1,5 +1,5 @@
 import type { CatalogueHome, CourseCard as Card } from '@framecraft/contracts/catalogue';
-import { formatMoney } from '@framecraft/contracts/money';
+import { formatPrice } from '@framecraft/contracts/money';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { ArrowRightIcon, CrownIcon, FilmIcon, InboxIcon, PlayIcon, RefreshIcon, SparklesIcon } from '../../components/icons.tsx';
 import { CardGridSkeleton } from '../../components/skeleton.tsx';
 import { Glow } from '../../components/glow.tsx';
+import { useCurrency } from '../../stores/site-config.ts';
 import { fullUrl } from '../../utils/full-url.ts';
 import { homeQuery } from './api/catalogue.ts';
 import { CourseCard, CourseGrid, detailPath } from './components/course-card.tsx';
@@ -164,6 +165,7 @@ function Rail({ items }: { items: Card[] }) {
 
 function VipPromotion({ tiers }: { tiers: CatalogueHome['vipTiers'] }) {
   const { t } = useTranslation('catalogue');
+  const currency = useCurrency();
   const cheapest = tiers.length ? tiers.reduce((low, tier) => (tier.price < low.price ? tier : low)) : null;
   return (
     <section className="mx-auto mt-16 max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -178,7 +180,7 @@ function VipPromotion({ tiers }: { tiers: CatalogueHome['vipTiers'] }) {
             <p className="mt-3 text-sm leading-relaxed text-muted sm:text-base">{t('home.vip.description')}</p>
             {cheapest && (
               <p data-testid="home-vip-from" className="mt-4 text-sm text-muted">
-                {t('home.vip.from', { price: formatMoney(cheapest.price), name: cheapest.name })}
+                {t('home.vip.from', { price: formatPrice(cheapest.price, currency), name: cheapest.name })}
               </p>
             )}
           </div>

@@ -1,14 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { amount, balanceText, maskAccount, signed, streakDays } from './format.ts';
+import { applyRate, formatPrice, parseMoney } from '@framecraft/contracts/money';
+import { maskAccount, signed, streakDays } from './format.ts';
 
 describe('member-centre formatting', () => {
-  it('shows amounts with two decimals', () => {
-    expect(amount('12.3')).toBe('12.30');
-    expect(amount(5)).toBe('5.00');
-    expect(amount('')).toBe('0.00');
-    expect(amount(undefined)).toBe('0.00');
-    expect(balanceText('0')).toBe('¥0.00');
-    expect(balanceText('1234.5')).toBe('¥1234.50');
+  // The web formats and rounds with the same contracts module as the server (decision 018).
+  it.each([
+    [1250, 'CNY', '¥12.50'],
+    [5, 'CNY', '¥0.05'],
+    [-5, 'USD', '-$0.05'],
+    [100_000, 'HKD', 'HK$1000.00'],
+  ] as const)('shows %i cents as %s in %s', (cents, currency, text) => {
+    expect(formatPrice(cents, currency)).toBe(text);
+  });
+
+  it.each([
+    // what a member pays at a loyalty rate, and after a coupon: half up, exact, per line
+    [999, 0.95, 949],
+    [990, 0.95, 941],
+    [115, 0.7, 81],
+  ] as const)('rounds %i cents × %s to %i like the server', (cents, rate, paid) => {
+    expect(applyRate(cents, rate)).toBe(paid);
+  });
+
+  it('reads a typed amount exactly, as the admin dialog sends it', () => {
+    expect(parseMoney('88.80')).toEqual({ ok: true, cents: 8880 });
+    expect(parseMoney('0.29')).toEqual({ ok: true, cents: 29 });
+    expect(parseMoney('1.234')).toEqual({ ok: false, error: 'validation.moneyDecimals' });
   });
 
   it('signs changes; money keeps two decimals, zero has no sign', () => {

@@ -1,18 +1,5 @@
 import { formatMoney } from '@framecraft/contracts/money';
 
-/**
- * A 2-decimal amount from the server's yuan string (or a stored number), '0.00' for anything
- * unreadable — through the one formatter of contracts (`formatMoney`, cents). When the wire carries
- * cents, only the conversion here goes.
- */
-export function amount(value: string | number | null | undefined): string {
-  const number = typeof value === 'number' ? value : Number.parseFloat(value ?? '');
-  return formatMoney(Number.isFinite(number) ? Math.round(number * 100) : 0);
-}
-
-/** A balance as the member centre shows it everywhere: `¥` and two decimals. */
-export const balanceText = (value: string | number | null | undefined) => `¥${amount(value)}`;
-
 /** A change with its sign: `+5` points, `-0.50` from -50 cents; zero has no sign. */
 export function signed(value: number, money: boolean): string {
   const text = money ? formatMoney(value) : String(value);

@@ -1,17 +1,18 @@
 import { CrownFilled } from '@ant-design/icons';
+import { formatPrice } from '@framecraft/contracts/money';
 import { fullUrl } from '@framecraft/contracts/url';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../components/avatar.tsx';
 import { useMemberStore } from '../../stores/member.ts';
-import { useSiteConfig } from '../../stores/site-config.ts';
-import { balanceText } from './format.ts';
+import { useCurrency, useSiteConfig } from '../../stores/site-config.ts';
 
 /** The member's picture, name, level, balance and points, beside the member-centre menu. */
 export function MemberCard() {
   const { t } = useTranslation('member');
   const member = useMemberStore();
   const cdnUrl = useSiteConfig((state) => state.cdnUrl);
+  const currency = useCurrency();
   const name = member.nickname || member.username;
   const avatar = member.avatar ? fullUrl(member.avatar, { cdnUrl, origin: window.location.origin }) : '';
   return (
@@ -37,7 +38,7 @@ export function MemberCard() {
         <div>
           <dt className="text-xs text-muted">{t('layout.balance')}</dt>
           <dd data-testid="card-balance" className="mt-1 font-semibold text-ink tabular-nums">
-            {balanceText(member.money)}
+            {formatPrice(member.money, currency)}
           </dd>
         </div>
         <div>

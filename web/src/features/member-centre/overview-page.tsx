@@ -2,6 +2,7 @@ import { CalendarOutlined, CrownFilled, GiftOutlined, NotificationOutlined, Wall
 import { formatDate } from '@framecraft/contracts/date';
 import { greetingKey } from '@framecraft/contracts/greeting';
 import { translate } from '@framecraft/contracts/client-messages';
+import { formatMoney, formatPrice } from '@framecraft/contracts/money';
 import { fullUrl } from '@framecraft/contracts/url';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, List, Segmented, Skeleton, Tag } from 'antd';
@@ -11,9 +12,8 @@ import { Link } from 'react-router';
 import { Avatar } from '../../components/avatar.tsx';
 import { getLanguage } from '../../stores/language.ts';
 import { useMemberStore, type MemberInfo } from '../../stores/member.ts';
-import { useSiteConfig } from '../../stores/site-config.ts';
+import { useCurrency, useSiteConfig } from '../../stores/site-config.ts';
 import { overviewQuery } from './api/member.ts';
-import { balanceText } from './format.ts';
 import { TrendChart } from './trend-chart.tsx';
 
 function Stat({ icon, label, value, action, testId }: { icon: ReactNode; label: string; value: ReactNode; action?: ReactNode; testId: string }) {
@@ -37,6 +37,7 @@ export default function OverviewPage() {
   const query = useQuery(overviewQuery);
   const fill = useMemberStore((state) => state.fill);
   const cdnUrl = useSiteConfig((state) => state.cdnUrl);
+  const currency = useCurrency();
   const [series, setSeries] = useState<'score' | 'money'>('score');
   const data = query.data;
 
@@ -80,7 +81,7 @@ export default function OverviewPage() {
           testId="overview-balance"
           icon={<WalletOutlined />}
           label={t('layout.balance')}
-          value={balanceText(member.money)}
+          value={formatPrice(member.money, currency)}
           action={<Link to="/topup">{t('overview.topUp')}</Link>}
         />
         <Stat testId="overview-score" icon={<GiftOutlined />} label={t('layout.score')} value={member.score} action={<Link to="/user/integral">{t('overview.pointsLog')}</Link>} />
@@ -124,8 +125,8 @@ export default function OverviewPage() {
       >
         <TrendChart
           days={data.days}
-          values={series === 'score' ? data.score : data.money.map(Number)}
-          format={series === 'score' ? (v) => String(v) : (v) => v.toFixed(2)}
+          values={series === 'score' ? data.score : data.money}
+          format={series === 'score' ? (v) => String(v) : (v) => formatMoney(Math.round(v))}
           label={series === 'score' ? t('overview.pointsTrend') : t('overview.balanceTrend')}
           empty={t('overview.trendEmpty')}
         />

@@ -1,5 +1,5 @@
 import type { VipTierInfo } from '@framecraft/contracts/catalogue';
-import { formatMoney } from '@framecraft/contracts/money';
+import { CURRENCIES, formatMoney, formatPrice } from '@framecraft/contracts/money';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
 import { request } from '../../lib/request/index.ts';
 import { getLanguage } from '../../stores/language.ts';
+import { useCurrency } from '../../stores/site-config.ts';
 import { CrownIcon, HeartIcon, PlayIcon, SparklesIcon } from '../../components/icons.tsx';
 import { PageContainer } from '../../components/page-header.tsx';
 import { Glow } from '../../components/glow.tsx';
@@ -74,6 +75,7 @@ export default function VipPricingPage() {
 
 function TierCard({ tier, featured }: { tier: VipTierInfo; featured: boolean }) {
   const { t } = useTranslation('vip');
+  const currency = useCurrency();
   const saving = tier.listPrice > tier.price ? Math.round((1 - tier.price / tier.listPrice) * 100) : 0;
   return (
     <article
@@ -87,10 +89,10 @@ function TierCard({ tier, featured }: { tier: VipTierInfo; featured: boolean }) 
       <p className="mt-1 text-sm text-muted">{tier.days === 0 ? t('lifetime') : t('days', { count: tier.days })}</p>
       <p className="mt-6 flex items-baseline gap-2">
         <span className="text-4xl font-semibold tracking-tight text-ink tabular-nums">
-          <span className="text-xl">¥</span>
+          <span className="text-xl">{CURRENCIES[currency].symbol}</span>
           {formatMoney(tier.price)}
         </span>
-        {tier.listPrice > tier.price && <s className="text-sm text-faint tabular-nums">¥{formatMoney(tier.listPrice)}</s>}
+        {tier.listPrice > tier.price && <s className="text-sm text-faint tabular-nums">{formatPrice(tier.listPrice, currency)}</s>}
       </p>
       {saving > 0 && <p className="mt-1 text-xs font-medium text-emerald-600 dark:text-emerald-400">{t('save', { percent: saving })}</p>}
       <ul className="mt-6 flex-1 space-y-2.5 text-sm text-muted">

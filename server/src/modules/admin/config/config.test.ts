@@ -61,6 +61,11 @@ describe('settings editor', () => {
     expect(bad.code).toBe(0);
     expect(Object.keys(bad.data.errors).sort()).toEqual(['about', 'uploadMaxSize']);
     expect(await ctx.app.siteConfig.number('uploadMaxSize', 0)).toBe(2048);
+    // The shop currency is one of the money module's list.
+    expect((await save({ currency: 'DOGE' })).data.errors).toHaveProperty('currency');
+    expect((await save({ currency: 'HKD' })).code).toBe(1);
+    expect((await kit.call('GET', '/api/index/index')).data.site.currency).toBe('HKD');
+    await save({ currency: 'CNY' });
   });
 
   it('types settings by their declaration: switches take on/off, selects only their options', async () => {

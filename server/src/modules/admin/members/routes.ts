@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_KEY_PATTERN } from '@framecraft/contracts/ledger';
-import { accountSchema, int4, mobileSchema, parentId, passwordSchema, recordId } from '@framecraft/contracts/validation';
+import { accountSchema, int4, mobileSchema, moneyInputSchema, parentId, passwordSchema, recordId } from '@framecraft/contracts/validation';
 import { hash } from '@node-rs/argon2';
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -37,17 +37,8 @@ const memberEdit = z.object({ ...memberFields, password: z.union([z.literal(''),
 /** Log a member out everywhere, inside the caller's transaction. */
 const revokeMemberTokens = (ctx: CrudContext, ids: number[]) => ctx.db.delete(token).where(and(inArray(token.ownerId, ids), inArray(token.type, ['user', 'user-refresh'])));
 
-/** Yuan with up to 2 decimals, signed, not zero → integer cents (never through floating point). */
-const cents = z
-  .union([z.string(), z.number()])
-  .transform((v) => String(v).trim())
-  .refine((v) => /^-?\d{1,9}(\.\d{1,2})?$/.test(v) && !/^-?0+(\.0+)?$/.test(v), 'admin.member.invalidAmount')
-  .transform((v) => {
-    const negative = v.startsWith('-');
-    const [whole, fraction = ''] = v.replace('-', '').split('.');
-    const value = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-    return negative ? -value : value;
-  });
+/** Yuan with up to 2 decimals, signed, not zero → integer cents (the contracts money module, decision 018). */
+const cents = moneyInputSchema({ allowNegative: true, allowZero: false });
 const points = z.coerce.number().int().min(-1_000_000_000).max(1_000_000_000).refine((v) => v !== 0, 'admin.member.invalidAmount');
 const memo = z.string().trim().min(1).max(255);
 /** One per opened adjustment dialog, resent on retry: the ledger reference of the adjustment (decision 019). */

@@ -1,15 +1,11 @@
+import type { MemberInfo as MemberInfoAnswer } from '@framecraft/contracts/member';
 import type { LedgerEntryAnswer } from '@framecraft/contracts/ledger';
 import type { ProfileInput } from '@framecraft/contracts/member';
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../../lib/request/index.ts';
-import type { MemberInfo } from '../../../stores/member.ts';
 
-/** The member as member-centre calls answer it (money a 2-decimal string, times in seconds). */
-export type MemberAnswer = Omit<MemberInfo, 'token' | 'refresh_token' | 'money' | 'birthday' | 'vip_date'> & {
-  money: string;
-  birthday: string | null;
-  vip_date: number | null;
-};
+/** The member as member-centre calls answer it (money in integer cents, times in seconds): the contracts type. */
+export type MemberAnswer = MemberInfoAnswer;
 
 export interface Overview {
   userInfo: MemberAnswer;
@@ -18,7 +14,8 @@ export interface Overview {
   /** `yyyy-mm-dd`, oldest first, today last. */
   days: string[];
   score: number[];
-  money: string[];
+  /** Balance change per day, integer cents. */
+  money: number[];
   notices: { id: number; title: string; publishTime: number }[];
 }
 

@@ -1,8 +1,8 @@
 import { LEDGER_KINDS } from '@framecraft/contracts/ledger';
-import { formatMoney } from '@framecraft/contracts/money';
 import { CrudTable } from '../../crud/crud-table.tsx';
 import type { CrudField, Row } from '../../crud/types.ts';
 import { idField, timeField } from '../fields.ts';
+import { moneyText } from '../money.tsx';
 import { PageCard } from '../page-card.tsx';
 
 type Kind = 'money' | 'score';
@@ -13,10 +13,9 @@ const KIND_OPTIONS = LEDGER_KINDS.map((kind) => ({ value: kind, label: `ledgerKi
 /** Signed, with the unit: "+¥12.30" / "-5". */
 const amount = (kind: Kind, value: unknown) => {
   const n = Number(value);
-  const text = kind === 'money' ? `¥${formatMoney(Math.abs(n))}` : String(Math.abs(n));
-  return <span className={n < 0 ? 'text-rose-500' : 'text-emerald-600'}>{`${n < 0 ? '-' : '+'}${text}`}</span>;
+  return <span className={n < 0 ? 'text-rose-500' : 'text-emerald-600'}>{kind === 'money' ? moneyText(n, true) : `${n < 0 ? '' : '+'}${n}`}</span>;
 };
-const plain = (kind: Kind, value: unknown) => (kind === 'money' ? `¥${formatMoney(Number(value))}` : String(value));
+const plain = (kind: Kind, value: unknown) => (kind === 'money' ? moneyText(Number(value)) : String(value));
 
 function fieldsOf(kind: Kind): CrudField[] {
   return [

@@ -1,8 +1,8 @@
-import { formatMoney } from '@framecraft/contracts/money';
 import { Tag } from 'antd';
 import { CrudTable } from '../../crud/crud-table.tsx';
 import type { CrudField } from '../../crud/types.ts';
 import { ENABLE_OPTIONS, idField, timeField } from '../fields.ts';
+import { moneyText } from '../money.tsx';
 import { seededName } from '../../crud/seeded-names.ts';
 import { GroupName } from '../group-name.tsx';
 import { PageCard } from '../page-card.tsx';
@@ -25,7 +25,7 @@ const fields: CrudField[] = [
   { name: 'mobile', column: { filter: true }, form: {} },
   { name: 'gender', type: 'select', options: GENDERS, column: { hidden: true, filter: true }, form: { defaultValue: 0 } },
   { name: 'birthday', column: false, form: { help: 'fields.birthdayHelp' } },
-  { name: 'money', label: 'fields.balance', type: 'number', column: { sortable: true, filter: true, width: 110, render: (v) => `¥${formatMoney(Number(v))}` }, form: false },
+  { name: 'money', label: 'fields.balance', type: 'number', column: { sortable: true, filter: true, width: 110, render: (v) => moneyText(Number(v)) }, form: false },
   { name: 'score', label: 'fields.points', type: 'number', column: { sortable: true, filter: true, width: 90 }, form: false },
   { name: 'vip_level', label: 'fields.vipLevel', type: 'number', column: { sortable: true, width: 90, render: (v) => (Number(v) > 0 ? <Tag color="gold">VIP {String(v)}</Tag> : null) }, form: false },
   { name: 'motto', type: 'textarea', column: false, form: {} },
