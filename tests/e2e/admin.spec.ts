@@ -42,7 +42,7 @@ test.describe.serial('admin back office', () => {
     const dialog = page.getByRole('dialog');
     await dialog.locator('[data-testid=field-name]').fill('部门编辑');
     await dialog.locator('[data-testid=field-pid]').click();
-    await page.locator('.ant-select-tree-node-content-wrapper', { hasText: 'Super administrators' }).click();
+    await page.locator('.ant-select-tree-node-content-wrapper', { hasText: '超级管理员' }).click();
     const nodes = dialog.locator('.ant-tree-treenode');
     const department = nodes.filter({ hasText: /^部门管理$/ });
     await department.locator('.ant-tree-checkbox').click();

@@ -55,7 +55,7 @@ describe('admin authorisation matrix', () => {
     const denied = await kit.call('GET', '/admin/auth/admin/index', nobody.token, undefined, 'zh-cn');
     expect(denied).toMatchObject({ code: 401, msg: '您没有权限操作！' });
     expect(new Set(outcomes).size).toBe(routes.length);
-  });
+  }, 120_000); // one request per route and role: grows with the route table, slow on a busy machine
 
   /**
    * Escalation cases: every write path of rules, groups and admins (and the log actions that write
