@@ -38,7 +38,7 @@ describe('graceful shutdown of the built server', { timeout: 60_000 }, () => {
         HOST: '127.0.0.1',
         PORT: '0',
         DATA_DIR: dataDir,
-        LOG_LEVEL: 'info',
+        LOG_LEVEL: 'debug', // the incoming-request line (debug) tells that the slow request arrived
         REDIS_URL: process.env.REDIS_URL,
         REDIS_PREFIX: `fctest:${randomBytes(6).toString('hex')}:`,
         ...extra,
