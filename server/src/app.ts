@@ -28,6 +28,7 @@ import { broadcastPlugin } from './plugins/broadcast.ts';
 import { downloadRoutes, storagePlugin } from './modules/storage/index.ts';
 import { RequestLogController } from './plugins/request-log.ts';
 import { corePlugin } from './plugins/core.ts';
+import { decorateContentSecurity } from './plugins/content-security.ts';
 import { navigationPlugin } from './plugins/navigation.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { transportOptions } from './plugins/transport.ts';
@@ -85,7 +86,8 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
     redis: deps.redis,
     redisPrefix: deps.env.REDIS_PREFIX,
   });
-  await app.register(navigationPlugin, { webDistDir: deps.env.webDistDir, pageMeta: shellMetaResolver(app) });
+  decorateContentSecurity(app);
+  await app.register(navigationPlugin, { webDistDir: deps.env.webDistDir, pageMeta: shellMetaResolver(app), contentSecurity: () => app.contentSecurity.sources() });
 
   await app.register(broadcastPlugin);
   await app.register(jobsPlugin);

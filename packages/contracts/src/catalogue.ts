@@ -2,7 +2,7 @@
  * Catalogue constants and the storefront list query, shared by the server (validation) and the
  * web app (filters kept in the URL). Every failure message is a message key.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 export * from './catalogue-constants.ts';
 import { COURSE_KINDS, LIST_LIMIT, KEYWORD_MAX_LENGTH, LIST_SORTS, PRICE_BANDS, type DETAIL_LAYOUTS, type CourseKind } from './catalogue-constants.ts';

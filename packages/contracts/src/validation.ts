@@ -2,7 +2,7 @@
  * Validation rules of spec §5, shared by the web forms and the server. Every failure message is
  * a message KEY (`validation.*`); the server's validate() and the web forms translate it.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { ACCOUNT_LENGTH, PASSWORD_LENGTH } from './constants.ts';
 import type { MessageKey } from './messages.ts';
 

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { inlineScriptHashes, serialisePolicy, type CspSources } from './content-security.ts';
 
 /** What a page tells search engines and link previews (title, description, Open Graph, canonical). */
 export interface PageMeta {
@@ -22,6 +23,8 @@ export interface NavigationOptions {
   webDistDir: string;
   /** Metadata of a page for its HTML shell; null leaves the shell as built. */
   pageMeta?: (request: FastifyRequest, url: URL) => Promise<{ meta: PageMeta; lang: string } | null>;
+  /** Sources the pages' Content-Security-Policy adds to its base (settings, payment providers …). */
+  contentSecurity?: () => Promise<CspSources[]>;
 }
 
 /** Documents the server answers itself even when a browser navigates to them. */
@@ -128,6 +131,8 @@ function cacheControlFor(filePath: string): string {
 export const navigationPlugin = fp(async (app: FastifyInstance, options: NavigationOptions) => {
   const hasDist = existsSync(join(options.webDistDir, 'index.html'));
   const shell = loadShell(hasDist ? options.webDistDir : undefined);
+  // The inline theme script's hash: every shell variant (page metadata only) has the same scripts.
+  const scriptHashes = inlineScriptHashes(shell.identity.toString('utf8'));
   const files = hasDist ? listFiles(options.webDistDir) : [];
   const staticFiles = new Set(files.filter((f) => !/\.(gz|br)$/.test(f)));
   /** Files on disk (absolute) that have a precompressed variant: their answers vary by encoding. */
@@ -178,7 +183,9 @@ export const navigationPlugin = fp(async (app: FastifyInstance, options: Navigat
     if (options.pageMeta) reply.header('vary', 'accept-encoding, accept-language');
     else if (page.encoded.size > 0) reply.header('vary', 'accept-encoding');
     if (encoding) reply.header('content-encoding', encoding);
+    const policy = serialisePolicy(scriptHashes, (await options.contentSecurity?.()) ?? []);
     return reply
+      .header('content-security-policy', policy)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .send(encoding ? page.encoded.get(encoding) : page.identity);

@@ -14,6 +14,8 @@ export async function testRoutes(app: FastifyInstance) {
   // database, which must still be open.
   app.get('/__test/slow', async (request, reply) => {
     const { ms } = validate(z.object({ ms: z.coerce.number().int().min(0).max(60_000) }), request.query, request.lang);
+    // The shutdown test waits for this line (request lines themselves are debug-level).
+    request.log.info({ slowMs: ms }, 'test: slow request arrived');
     await sleep(ms);
     await app.deps.db.execute(sql`select 1`);
     return reply.ok({ sleptMs: ms });

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { adminKit } from '../admin/test-kit.ts';
@@ -151,6 +151,16 @@ describe('background jobs', () => {
     await both();
     await both();
     expect(runs).toHaveLength(2);
+    // The built-in periodic jobs ran once each, and succeeded.
+    const builtIn = await a.database.db
+      .select({ name: backgroundJob.name, state: backgroundJob.state, lastError: backgroundJob.lastError })
+      .from(backgroundJob)
+      .where(inArray(backgroundJob.name, ['session.purgeTokens', 'jobs.cleanup']))
+      .orderBy(backgroundJob.name);
+    expect(builtIn).toEqual([
+      { name: 'jobs.cleanup', state: 'succeeded', lastError: '' },
+      { name: 'session.purgeTokens', state: 'succeeded', lastError: '' },
+    ]);
   });
 
   it('takes over a job whose instance died while running it (lease ran out)', async () => {

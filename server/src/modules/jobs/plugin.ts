@@ -24,7 +24,7 @@ export const jobsPlugin = fp(
         sql`delete from background_job where state = 'succeeded' and finish_time < now() - make_interval(secs => ${SUCCEEDED_KEEP_MS / 1000})`,
       );
     });
-    app.addHook('onClose', () => runner.stop());
+    app.addHook('onClose', () => runner.stop(app.deps.env.SHUTDOWN_TIMEOUT_MS));
   },
   { name: 'jobs' },
 );

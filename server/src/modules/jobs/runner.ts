@@ -165,11 +165,17 @@ export class JobRunner {
     void loop();
   }
 
-  /** Stop polling and wait for the jobs this instance is running. */
-  async stop(): Promise<void> {
+  /**
+   * Stop polling and wait for the jobs this instance is running, at most `graceMs`: a job still
+   * running then is left to its lease (another instance takes it over when it runs out).
+   */
+  async stop(graceMs = Infinity): Promise<void> {
     this.running = false;
     clearTimeout(this.timer);
-    await this.current;
+    let timer: NodeJS.Timeout | undefined;
+    const grace = Number.isFinite(graceMs) ? new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs))) : new Promise<void>(() => {});
+    await Promise.race([this.current, grace]);
+    clearTimeout(timer);
   }
 
   private async tick(): Promise<number> {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { settingsSources } from './csp.ts';
 import { SiteConfigService } from './service.ts';
 
 declare module 'fastify' {
@@ -13,6 +14,8 @@ export const siteConfigPlugin = fp(
   async (app: FastifyInstance) => {
     const service = new SiteConfigService(app.deps.db, app.broadcast);
     app.decorate('siteConfig', service);
+    // The pages' Content-Security-Policy follows the CDN and upload settings (decision 029).
+    app.contentSecurity.add(() => settingsSources(service));
     await service.start();
     // The back-office prefix must be known before the first request is routed.
     await service.all();

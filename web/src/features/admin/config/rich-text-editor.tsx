@@ -1,3 +1,4 @@
+import { LinkOutlined, OrderedListOutlined, RedoOutlined, UndoOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Button, Segmented, Tooltip } from 'antd';
@@ -91,12 +92,12 @@ export default function RichTextEditor({ value = '', onChange, testId }: Props) 
             {tool('strike', <s>S</s>, state?.strike, () => chain().toggleStrike().run())}
             {tool('heading2', 'H2', state?.h2, () => chain().toggleHeading({ level: 2 }).run())}
             {tool('heading3', 'H3', state?.h3, () => chain().toggleHeading({ level: 3 }).run())}
-            {tool('bulletList', '•', state?.bullet, () => chain().toggleBulletList().run())}
-            {tool('orderedList', '1.', state?.ordered, () => chain().toggleOrderedList().run())}
+            {tool('bulletList', <UnorderedListOutlined />, state?.bullet, () => chain().toggleBulletList().run())}
+            {tool('orderedList', <OrderedListOutlined />, state?.ordered, () => chain().toggleOrderedList().run())}
             {tool('blockquote', '❝', state?.quote, () => chain().toggleBlockquote().run())}
-            {tool('link', '🔗', state?.link, setLink)}
-            {tool('undo', '↶', false, () => chain().undo().run(), !state?.undo)}
-            {tool('redo', '↷', false, () => chain().redo().run(), !state?.redo)}
+            {tool('link', <LinkOutlined />, state?.link, setLink)}
+            {tool('undo', <UndoOutlined />, false, () => chain().undo().run(), !state?.undo)}
+            {tool('redo', <RedoOutlined />, false, () => chain().redo().run(), !state?.redo)}
           </>
         )}
       </div>

@@ -21,7 +21,7 @@ const fields: CrudField[] = [
   { name: 'name', label: 'fields.jobName', column: { filter: true, width: 200 }, form: false },
   { name: 'state', type: 'select', options: STATE_OPTIONS, column: { filter: true, width: 110 }, form: false },
   { name: 'attempts', type: 'number', column: { sortable: true, width: 100, render: (v, row) => `${String(v)} / ${String(row.max_attempts)}` }, form: false },
-  { name: 'last_error', column: { render: (v) => <span className="whitespace-pre-wrap break-words">{String(v ?? '')}</span> }, form: false },
+  { name: 'last_error', column: { width: 360, render: (v) => <span className="whitespace-pre-wrap break-words">{String(v ?? '')}</span> }, form: false },
   { name: 'unique_key', column: { filter: true, hidden: true }, form: false },
   timeField('run_time'),
   timeField('finish_time', true),
