@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { serverAdminUrl } from '@framecraft/contracts/url';
@@ -27,7 +27,7 @@ import { siteRoutes } from './modules/site/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { broadcastPlugin } from './plugins/broadcast.ts';
 import { downloadRoutes, storagePlugin } from './modules/storage/index.ts';
-import { logRequest } from './plugins/request-log.ts';
+import { RequestLogController } from './plugins/request-log.ts';
 import { corePlugin } from './plugins/core.ts';
 import { decorateContentSecurity } from './plugins/content-security.ts';
 import { navigationPlugin } from './plugins/navigation.ts';
@@ -61,8 +61,8 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
     bodyLimit: deps.env.BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    // One line per request from plugins/request-log.ts instead (debug, or warn/info when it matters).
-    logController: new LogController({ disableRequestLogging: true }),
+    // Per-request lines at debug, or info/warn when they matter (plugins/request-log.ts).
+    logController: new RequestLogController(),
     forceCloseConnections: 'idle',
     // A renamed back office (setting backendEntrance): `<prefix>.php/…` reaches the /admin routes
     // and /admin/… answers as an unknown path (conventions "Readings"; the settings are loaded
@@ -79,7 +79,6 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
   });
-  app.addHook('onResponse', logRequest);
 
   await app.register(corePlugin);
   await app.register(rateLimitPlugin, {

@@ -38,7 +38,7 @@ describe('graceful shutdown of the built server', { timeout: 60_000 }, () => {
         HOST: '127.0.0.1',
         PORT: '0',
         DATA_DIR: dataDir,
-        LOG_LEVEL: 'info',
+        LOG_LEVEL: 'debug', // the incoming-request line (debug) tells that the slow request arrived
         REDIS_URL: process.env.REDIS_URL,
         REDIS_PREFIX: `fctest:${randomBytes(6).toString('hex')}:`,
         ...extra,
@@ -49,7 +49,7 @@ describe('graceful shutdown of the built server', { timeout: 60_000 }, () => {
 
   /** Wait until the server has logged that the slow request arrived. */
   async function arrived(server: ServerProcess) {
-    while (!/slow request arrived/.test(server.stdout())) await sleep(20);
+    while (!/"url":"\/__test\/slow/.test(server.stdout())) await sleep(20);
   }
 
   it('lets in-flight requests finish, refuses new connections, closes the database and exits 0', async () => {

@@ -54,7 +54,9 @@ describe('tokens in the query string and in logs', () => {
     expect(broken.statusCode).toBe(500);
     const log = lines.join('\n');
     expect(lines.length).toBeGreaterThan(4);
-    // Request lines name the path without its query (plugins/request-log.ts); other lines redact it.
+    // The incoming line's URL is redacted; the completion line names the path without its query.
+    expect(log).toContain('batoken=[redacted]');
+    expect(log).toContain('x=1');
     expect(log).toContain('"path":"/admin/test/stream"');
     expect(log).not.toContain(token);
     expect(log).toContain('no_such_table');
