@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { serverAdminUrl } from '@framecraft/contracts/url';
@@ -9,10 +9,12 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { captchaPlugin } from './modules/captcha/plugin.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
 import { codeRoutes } from './modules/codes/routes.ts';
+import { commerceRoutes } from './modules/commerce/index.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { shellMetaResolver } from './modules/catalogue/seo.ts';
 import { sitemapRoutes } from './modules/catalogue/sitemap.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { jobsPlugin } from './modules/jobs/index.ts';
 import { sessionPlugin } from './modules/session/plugin.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { checkInRoutes } from './modules/check-in/routes.ts';
@@ -23,6 +25,9 @@ import { siteConfigPlugin } from './modules/site-config/plugin.ts';
 import { siteConfigRoutes } from './modules/site-config/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
+import { broadcastPlugin } from './plugins/broadcast.ts';
+import { downloadRoutes, storagePlugin } from './modules/storage/index.ts';
+import { logRequest } from './plugins/request-log.ts';
 import { corePlugin } from './plugins/core.ts';
 import { decorateContentSecurity } from './plugins/content-security.ts';
 import { navigationPlugin } from './plugins/navigation.ts';
@@ -56,6 +61,8 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
     bodyLimit: deps.env.BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    // One line per request from plugins/request-log.ts instead (debug, or warn/info when it matters).
+    logController: new LogController({ disableRequestLogging: true }),
     forceCloseConnections: 'idle',
     // A renamed back office (setting backendEntrance): `<prefix>.php/…` reaches the /admin routes
     // and /admin/… answers as an unknown path (conventions "Readings"; the settings are loaded
@@ -72,6 +79,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
   });
+  app.addHook('onResponse', logRequest);
 
   await app.register(corePlugin);
   await app.register(rateLimitPlugin, {
@@ -83,7 +91,10 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   decorateContentSecurity(app);
   await app.register(navigationPlugin, { webDistDir: deps.env.webDistDir, pageMeta: shellMetaResolver(app), contentSecurity: () => app.contentSecurity.sources() });
 
+  await app.register(broadcastPlugin);
+  await app.register(jobsPlugin);
   await app.register(siteConfigPlugin);
+  await app.register(storagePlugin);
   await app.register(sessionPlugin);
   await app.register(captchaPlugin);
   await app.register(adminPlugin);
@@ -98,7 +109,9 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(siteRoutes);
   await app.register(adminRoutes);
   await app.register(uploadRoutes);
+  await app.register(downloadRoutes);
   await app.register(catalogueRoutes);
+  await app.register(commerceRoutes);
   await app.register(sitemapRoutes);
   await app.register(captchaRoutes);
   await app.register(codeRoutes);

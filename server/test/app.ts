@@ -20,6 +20,7 @@ export interface TestContext {
 /**
  * A real app on a real database of its own: a copy of the run's migrated template.
  * Redis is used when REDIS_URL is set, under a key prefix of its own.
+ * `logger` turns the app's log on (e.g. a stream that keeps the lines).
  * `shareWith` makes a second instance of another test app: same database, same Redis prefix.
  */
 export async function createTestApp(

@@ -5,6 +5,7 @@
 import { z } from './zod.ts';
 
 export * from './catalogue-constants.ts';
+import type { AccessKind } from './commerce-constants.ts';
 import { COURSE_KINDS, LIST_LIMIT, KEYWORD_MAX_LENGTH, LIST_SORTS, PRICE_BANDS, type DETAIL_LAYOUTS, type CourseKind } from './catalogue-constants.ts';
 import { recordId } from './validation.ts';
 
@@ -95,6 +96,11 @@ export interface CourseDetail extends CourseCard {
   collected: boolean;
   owned: boolean;
   vipCovered: boolean;
+  /**
+   * How the asking member reaches the item (commerce's one `canAccess`): a paid order, their VIP
+   * level, free; 'none' = show the buy button. Visitors get 'free' or 'none'.
+   */
+  access: AccessKind;
 }
 
 export interface VipTierInfo {

@@ -106,10 +106,13 @@ export const token = pgTable(
 
 export * from '../modules/admin/tables.ts';
 export * from '../modules/uploads/tables.ts';
+export * from '../modules/storage/tables.ts';
 export * from '../modules/catalogue/tables.ts';
 export * from '../modules/ledger/tables.ts';
 export * from '../modules/check-in/tables.ts';
 export * from '../modules/member/tables.ts';
 export * from '../modules/captcha/tables.ts';
 export * from '../modules/codes/tables.ts';
+export * from '../modules/commerce/tables.ts';
+export * from '../modules/jobs/tables.ts';
 export * from '../modules/login-throttle/tables.ts';

@@ -60,6 +60,21 @@ export function isNavigation(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html');
 }
 
+/**
+ * A request from a tool that says nothing about what it accepts (`curl http://host/`: no Accept,
+ * or only the any-type wildcard) to a path that could be a page: GET/HEAD, no `server` header, no file
+ * extension, not under `/api/`, `/assets/` or `/storage/`. It gets the page when no API route
+ * answers that path (checked by the caller), so API paths keep answering JSON to curl.
+ */
+export function isLooseNavigation(request: FastifyRequest, path: string): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (request.headers[HEADER.server] !== undefined) return false;
+  const accept = (request.headers.accept ?? '').trim();
+  if (accept !== '' && accept !== '*/*') return false;
+  const asSent = request.originalUrl.split('?')[0]!;
+  return !/\./.test(asSent) && !/^\/(api|assets|storage)(\/|$)/.test(path);
+}
+
 const FALLBACK_SHELL =
   '<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>Framecraft</title></head><body><div id="app"></div></body></html>';
 
@@ -179,8 +194,9 @@ export const navigationPlugin = fp(async (app: FastifyInstance, options: Navigat
   // Callback-style, so API calls (most requests) pass without a promise.
   app.addHook('onRequest', (request, reply, done) => {
     const path = request.url.split('?')[0]!;
-    // Uploaded files (uploads module) are files even when a browser navigates to them.
-    if (!isNavigation(request) || staticFiles.has(path) || path.startsWith('/storage/') || SERVER_DOCUMENTS.test(path)) return done();
+    // Uploaded files (uploads module) and signed downloads (storage module) are files even when a browser navigates to them.
+    const navigation = isNavigation(request) || (isLooseNavigation(request, path) && !app.findRoute({ method: 'GET', url: path }));
+    if (!navigation || staticFiles.has(path) || path.startsWith('/storage/') || path.startsWith('/download/') || SERVER_DOCUMENTS.test(path)) return done();
     // The shell is the answer: the request goes no further (no done()).
     sendShell(request, reply).catch((err: unknown) => reply.send(err));
   });

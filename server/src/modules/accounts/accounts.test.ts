@@ -162,8 +162,8 @@ describe('member login and registration', () => {
     const [created] = await db.select().from(user).where(eq(user.username, 'invited_ok'));
     expect(created!.inviterId).toBe(inviter.id);
     expect(created!.inviteCode).toMatch(/^[A-Z2-9]{8}$/);
-    // no reward configured (setting inviteRewardScore, seeded 0) → no ledger entry; nothing half-done for the refused registration
-    expect(await db.select().from(userScoreLog).where(eq(userScoreLog.userId, inviter.id))).toHaveLength(0);
+    // the seeded reward (setting inviteRewardScore, 50 — what /share promises) → one ledger entry; nothing half-done for the refused registration
+    expect((await db.select().from(userScoreLog).where(eq(userScoreLog.userId, inviter.id))).map((log) => log.score)).toEqual([50]);
     expect(await db.select().from(user).where(eq(user.username, 'invited_x'))).toHaveLength(0);
   });
 
@@ -172,7 +172,7 @@ describe('member login and registration', () => {
     const inviter = await createMember(db);
     const created = await register(db, { username: 'rewarded', password: 'secret123', inviteCode: inviter.inviteCode, ip: '203.0.113.1', inviteRewardScore: 25 });
     const [log] = await db.select().from(userScoreLog).where(eq(userScoreLog.userId, inviter.id));
-    expect(log).toMatchObject({ score: 25, before: 0, after: 25, memo: `invite:${created.id}` });
+    expect(log).toMatchObject({ score: 25, before: 0, after: 25, kind: 'invite', refType: 'user', refId: String(created.id) });
     const [after] = await db.select({ score: user.score }).from(user).where(eq(user.id, inviter.id));
     expect(after!.score).toBe(25);
   });

@@ -82,8 +82,16 @@ export interface RegisterInput {
   ip: string;
   /** Points credited to the inviter (0 = none). */
   inviteRewardScore: number;
+  /** Days of VIP level 1 the new member starts with (setting newMemberVipDays; 0 = none). */
+  newMemberVipDays?: number;
   /** A verified address (the code is consumed in the registration's transaction). */
   verified?: { email?: string; mobile?: string; codeId: number };
+}
+
+/** VIP level 1 for the first `days` days of a new member's account (none when days ≤ 0). */
+export function newMemberVip(days: number, now = Date.now()): { vipLevel?: number; vipDate?: Date } {
+  const whole = Math.floor(days);
+  return whole > 0 ? { vipLevel: 1, vipDate: new Date(now + whole * 86_400_000) } : {};
 }
 
 /** Create a member (and credit the inviter) in one transaction. */
@@ -126,10 +134,12 @@ export async function register(db: Db, input: RegisterInput): Promise<MemberRow>
         joinIp: input.ip,
         lastLoginIp: input.ip,
         lastLoginTime: sql`now()`,
+        ...newMemberVip(input.newMemberVipDays ?? 0),
       })
       .returning();
     if (inviterId && input.inviteRewardScore > 0) {
-      await changeScore(tx, inviterId, input.inviteRewardScore, `invite:${created!.id}`);
+      // One reward per invited member (the reference is the new member).
+      await changeScore(tx, { userId: inviterId, delta: input.inviteRewardScore, kind: 'invite', refType: 'user', refId: String(created!.id) });
     }
     return created!;
   });

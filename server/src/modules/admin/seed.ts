@@ -60,6 +60,17 @@ export const BUILT_IN_RULES: SeedRule[] = [
     ],
   },
   {
+    name: 'shop',
+    title: 'Shop',
+    type: 'menu_dir',
+    icon: 'ShopOutlined',
+    children: [
+      { name: 'shop/order', title: 'Orders', type: 'menu', icon: 'ProfileOutlined', keepalive: true, buttons: ['index', 'close', 'refund'] },
+      { name: 'shop/payLog', title: 'Pay log', type: 'menu', icon: 'TransactionOutlined', keepalive: true, buttons: ['index'] },
+      { name: 'shop/cart', title: 'Carts', type: 'menu', icon: 'ShoppingCartOutlined', keepalive: true, buttons: ['index', 'del'] },
+    ],
+  },
+  {
     name: 'routine',
     title: 'Routine',
     type: 'menu_dir',
@@ -68,6 +79,7 @@ export const BUILT_IN_RULES: SeedRule[] = [
       { name: 'routine/config', title: 'System settings', type: 'menu', icon: 'ToolOutlined', buttons: ['index', 'edit', 'sendTestMail'] },
       { name: 'routine/attachment', title: 'Attachments', type: 'menu', icon: 'PictureOutlined', keepalive: true, buttons: ['index', 'del'] },
       { name: 'routine/smsLog', title: 'SMS log', type: 'menu', icon: 'MessageOutlined', keepalive: true, buttons: ['index'] },
+      { name: 'routine/backgroundJob', title: 'Background jobs', type: 'menu', icon: 'ScheduleOutlined', keepalive: true, buttons: ['index', 'retry'] },
       { name: 'routine/adminInfo', title: 'Profile', type: 'menu', icon: 'ProfileOutlined' },
     ],
   },
@@ -94,6 +106,9 @@ const BUTTON_TITLES: Record<string, string> = {
   restore: 'Restore',
   rollback: 'Roll back',
   sendTestMail: 'Send test mail',
+  close: 'Close',
+  refund: 'Refund',
+  retry: 'Retry',
 };
 
 /** Deletes through these controllers are copied to the recycle bin from the start. */

@@ -54,8 +54,8 @@ describe('tokens in the query string and in logs', () => {
     expect(broken.statusCode).toBe(500);
     const log = lines.join('\n');
     expect(lines.length).toBeGreaterThan(4);
-    expect(log).toContain('batoken=[redacted]');
-    expect(log).toContain('x=1');
+    // Request lines name the path without its query (plugins/request-log.ts); other lines redact it.
+    expect(log).toContain('"path":"/admin/test/stream"');
     expect(log).not.toContain(token);
     expect(log).toContain('no_such_table');
     expect(log).not.toContain('hunter2-param');

@@ -9,18 +9,16 @@ declare module 'fastify' {
   }
 }
 
-/** `app.siteConfig` for every module; listens for other instances' changes while the app runs. */
+/** `app.siteConfig` for every module; listens for changes broadcast by any instance while the app runs. */
 export const siteConfigPlugin = fp(
   async (app: FastifyInstance) => {
-    const { db, redis, env } = app.deps;
-    const service = new SiteConfigService(db, redis, env.REDIS_PREFIX, app.log);
+    const service = new SiteConfigService(app.deps.db, app.broadcast);
     app.decorate('siteConfig', service);
     // The pages' Content-Security-Policy follows the CDN and upload settings (decision 029).
     app.contentSecurity.add(() => settingsSources(service));
     await service.start();
     // The back-office prefix must be known before the first request is routed.
     await service.all();
-    app.addHook('onClose', () => service.stop());
   },
-  { name: 'site-config' },
+  { name: 'site-config', dependencies: ['broadcast'] },
 );

@@ -9,6 +9,7 @@ import { parseRuleIds, type AdminAccess } from '../core/access.ts';
 import type { CrudContext, Row } from '../crud/define.ts';
 import { crudRoutes } from '../crud/routes.ts';
 import { adminGroup, adminGroupAccess } from '../tables.ts';
+import { grantGuard } from './grants.ts';
 
 const groupIds = z.preprocess(
   (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
@@ -59,6 +60,7 @@ export function adminCrud(app: FastifyInstance) {
     defaultOrder: 'id,asc',
     hidden: ['password', 'login_failure'],
     schemas: { add: addSchema, edit: editSchema },
+    guard: grantGuard('held'),
     hooks: {
       // A non-super admin never sees super admins (who could otherwise be disabled or re-passworded).
       async scope(ctx) {

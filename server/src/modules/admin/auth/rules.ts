@@ -5,6 +5,7 @@ import { ApiError } from '../../../shared/errors.ts';
 import type { Row } from '../crud/define.ts';
 import { crudRoutes } from '../crud/routes.ts';
 import { adminRule } from '../tables.ts';
+import { grantGuard } from './grants.ts';
 import { parentId } from '@framecraft/contracts/validation';
 
 const flag = z.coerce.number().int().min(0).max(1);
@@ -36,6 +37,8 @@ export function ruleCrud(app: FastifyInstance) {
     sortable: ['id', 'weigh', 'title', 'create_time'],
     defaultOrder: 'weigh,desc',
     schemas: { add: schema, edit: schema },
+    // Renaming, re-parenting, enabling, adding or restoring a rule never hands a group a node (issue 15).
+    guard: grantGuard('none'),
     hooks: {
       async beforeSave(data, ctx, existing) {
         const input = data as z.output<typeof schema>;

@@ -1,40 +1,22 @@
 import type { CourseDetail } from '@framecraft/contracts/catalogue';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { buttonClass } from '../../../components/button.ts';
 import { CrownIcon, HeartIcon, ShieldIcon } from '../../../components/icons.tsx';
 import { toast } from '../../../components/toast.tsx';
-import { useMemberStore } from '../../../stores/member.ts';
-import { setCollected } from '../api/catalogue.ts';
+import { BuyButton } from './buy-button.tsx';
+import type { Favourite } from './use-favourite.ts';
 import { PriceTag, VipBadge } from './price-tag.tsx';
 
-/** Price, VIP rule and the actions of an item: buy (→ checkout), favourite, share. */
-export function PurchaseBox({ item, lessons }: { item: CourseDetail; lessons: number }) {
-  const { t } = useTranslation('catalogue');
-  const loggedIn = useMemberStore((state) => state.isLoggedIn());
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const queryClient = useQueryClient();
-  const [collected, setCollectedState] = useState(item.collected);
-  const [busy, setBusy] = useState(false);
-  const access = item.owned ? 'owned' : item.vipCovered ? 'vip' : item.price === 0 ? 'free' : null;
+/** How the member may already use the item, or null when it must be bought. */
+export const accessOf = (item: CourseDetail) => (item.owned ? 'owned' : item.vipCovered ? 'vip' : item.price === 0 ? 'free' : null);
 
-  const toggleFavourite = async () => {
-    if (!loggedIn) {
-      navigate(`/login?redirect=${encodeURIComponent(pathname)}`);
-      return;
-    }
-    setBusy(true);
-    try {
-      await setCollected(item.id, !collected);
-      setCollectedState(!collected);
-      void queryClient.invalidateQueries({ queryKey: ['catalogue', 'collections'] });
-    } finally {
-      setBusy(false);
-    }
-  };
+/** Price, VIP rule and the actions of an item: buy (→ checkout), favourite, share. */
+export function PurchaseBox({ item, lessons, favourite }: { item: CourseDetail; lessons: number; favourite: Favourite }) {
+  const { t } = useTranslation('catalogue');
+  const { pathname } = useLocation();
+  const { collected, busy } = favourite;
+  const access = accessOf(item);
 
   const share = async () => {
     const url = window.location.origin + pathname;
@@ -76,9 +58,7 @@ export function PurchaseBox({ item, lessons }: { item: CourseDetail; lessons: nu
       </dl>
       <div className="mt-5 space-y-2.5">
         {!access && (
-          <Link to={`/pay?kind=course&id=${item.id}`} data-testid="detail-buy" className={buttonClass('primary', 'lg', 'w-full justify-center')}>
-            {t('course.buy')}
-          </Link>
+          <BuyButton item={item} testId="detail-buy" className="w-full" />
         )}
         {!access && item.vipFreeLevel > 0 && (
           <Link to="/vip-pricing" className={buttonClass('secondary', 'md', 'w-full justify-center')}>
@@ -91,7 +71,7 @@ export function PurchaseBox({ item, lessons }: { item: CourseDetail; lessons: nu
             data-testid="detail-favourite"
             aria-pressed={collected}
             disabled={busy}
-            onClick={() => void toggleFavourite()}
+            onClick={() => void favourite.toggle()}
             className={buttonClass('secondary', 'md', `justify-center ${collected ? 'text-rose-500' : ''}`)}
           >
             <HeartIcon /> {collected ? t('course.favourited') : t('course.favourite')}

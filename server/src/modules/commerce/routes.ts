@@ -1,0 +1,162 @@
+/**
+ * Commerce calls (conventions "Commerce calls"): cart, orders, payment, delivery for members;
+ * `/api/pay/notify/{method}` for providers. Amounts in integer cents; unknown fields refused.
+ */
+import {
+  cartAddInput,
+  cartRemoveInput,
+  commercePageQuery,
+  orderCreateSchemaFor,
+  orderListQuery,
+  orderNoInput,
+  paySubmitInput,
+  purchaseLinkInput,
+  type PayMethods,
+  type PurchaseLink,
+  type PaySubmitAnswer,
+} from '@framecraft/contracts/commerce';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError } from '../../shared/errors.ts';
+import { validate } from '../../shared/validation.ts';
+import { providerRoute, providerAnswer } from '../../plugins/provider-routes.ts';
+import { requireUser } from '../session/guards.ts';
+import { createSignedLink, isStorageName } from '../storage/index.ts';
+import { commerceAdminRoutes } from './admin.ts';
+import { addToCart, cartCount, listCart, removeFromCart } from './cart.ts';
+import { deliveryTarget, listPurchases } from './delivery.ts';
+import { cancelOrder, createOrder, effectiveState, findMemberOrder, listOrders, notPayable, orderDetail, sweepExpiredOrders } from './orders.ts';
+import { balanceProvider, memberPayLog, offeredMethods, paymentProvider, registerPaymentProvider, settleNotification, type PaymentContext } from './payments.ts';
+import { sandboxProvider } from './sandbox.ts';
+
+registerPaymentProvider(balanceProvider);
+registerPaymentProvider(sandboxProvider);
+
+/** Shop currency (the money module's setting once it lands; CNY until then). */
+export const SHOP_CURRENCY = 'CNY';
+/** How often each instance closes expired orders (lazy expiry already holds in between). */
+const SWEEP_INTERVAL_MS = 60_000;
+
+
+export const commerceRoutes = fp(async (app: FastifyInstance) => {
+  const db = app.deps.db;
+  const production = app.deps.env.NODE_ENV === 'production';
+  const paymentContext = (request: FastifyRequest): PaymentContext => ({
+    db,
+    lang: request.lang,
+    production,
+    // Multiple-choice settings may be stored as a list or as comma-separated text.
+    setting: async (name) => {
+      const value = await app.siteConfig.get(name);
+      return Array.isArray(value) ? value.join(',') : value === null || value === undefined ? '' : String(value);
+    },
+    ip: request.ip,
+  });
+  const member = (request: FastifyRequest) => request.user!;
+  const auth = { preHandler: requireUser };
+
+  // ── Cart ──
+  app.get('/api/cart/list', auth, async (request, reply) => reply.ok(await listCart(db, member(request), request.lang)));
+  app.get('/api/cart/count', auth, async (request, reply) => reply.ok({ count: await cartCount(db, member(request).id) }));
+  app.post('/api/cart/add', auth, async (request, reply) => {
+    const { item_id } = validate(cartAddInput, request.body, request.lang);
+    const { added, count } = await addToCart(db, member(request), item_id);
+    return reply.ok({ count }, added ? 'commerce.cartAdded' : 'commerce.cartAlready');
+  });
+  app.post('/api/cart/remove', auth, async (request, reply) => {
+    const { ids } = validate(cartRemoveInput, request.body, request.lang);
+    return reply.ok({ count: await removeFromCart(db, member(request).id, ids) }, 'commerce.cartRemoved');
+  });
+
+  // ── Orders ──
+  app.post('/api/order/create', auth, async (request, reply) => {
+    const input = validate(orderCreateSchemaFor(request.body), request.body, request.lang);
+    const expireMinutes = Math.min(Math.max(Math.trunc(await app.siteConfig.number('orderExpireMinutes', 30)), 1), 10_080);
+    const order = await createOrder(db, member(request), input, { expireMinutes, currency: SHOP_CURRENCY, lang: request.lang });
+    return reply.ok(order, 'commerce.orderCreated');
+  });
+  app.get('/api/order/detail', auth, async (request, reply) => {
+    const { order_no } = validate(orderNoInput, request.query, request.lang);
+    return reply.ok(await orderDetail(db, member(request).id, order_no));
+  });
+  app.get('/api/order/list', auth, async (request, reply) => {
+    const query = validate(orderListQuery, request.query, request.lang);
+    return reply.ok(await listOrders(db, member(request).id, query));
+  });
+  app.post('/api/order/cancel', auth, async (request, reply) => {
+    const { order_no } = validate(orderNoInput, request.body, request.lang);
+    return reply.ok(await cancelOrder(db, member(request).id, order_no), 'commerce.orderCancelled');
+  });
+
+  // ── Payment ──
+  app.get('/api/pay/methods', auth, async (request, reply) => {
+    const codes = await offeredMethods(paymentContext(request));
+    const answer: PayMethods = {
+      list: codes.map((code) => ({ code, name: request.t(`commerce.method.${code}`) })),
+      balance: member(request).money,
+      currency: SHOP_CURRENCY,
+    };
+    return reply.ok(answer);
+  });
+  app.post('/api/pay/submit', auth, async (request, reply) => {
+    const { order_no, method } = validate(paySubmitInput, request.body, request.lang);
+    const ctx = paymentContext(request);
+    const order = await findMemberOrder(db, member(request).id, order_no);
+    if (effectiveState(order) !== 'unpaid') throw notPayable(order);
+    const provider = paymentProvider(method);
+    if (!provider || !(await offeredMethods(ctx)).includes(method)) throw new ApiError('commerce.methodUnavailable');
+    const action = await provider.create(ctx, order);
+    // A balance payment has completed (or thrown); other methods are still unpaid until notified.
+    const state = method === 'balance' ? 'paid' : effectiveState(await findMemberOrder(db, member(request).id, order_no));
+    const answer: PaySubmitAnswer = { order_no, state, action };
+    return reply.ok(answer, answer.state === 'paid' ? 'commerce.paid' : undefined);
+  });
+  app.get('/api/pay/log', auth, async (request, reply) => {
+    const { page, limit } = validate(commercePageQuery, request.query, request.lang);
+    return reply.ok(await memberPayLog(db, member(request).id, page, limit));
+  });
+
+  // Provider → server (decision 025): no member token, the exact bytes (signatures, the pay log),
+  // the provider's own reply format also on errors, and a rate limit of its own.
+  providerRoute(
+    app,
+    { url: '/api/pay/notify/:method', onError: (_error, status) => providerAnswer.text('fail', status) },
+    async (input, request) => {
+      const provider = paymentProvider((request.params as { method: string }).method);
+      if (!provider?.parseNotification) return providerAnswer.text('fail: unknown method', 404);
+      const ctx = paymentContext(request);
+      const parsed = await provider.parseNotification(ctx, input.json ?? input.form ?? {}, input.text);
+      const outcome = await settleNotification(ctx, provider.code, parsed, input.text);
+      const answer = provider.reply?.(outcome.accepted, outcome.reason) ?? { status: outcome.accepted ? 200 : 400, contentType: 'text/plain; charset=utf-8', body: outcome.accepted ? 'success' : 'fail' };
+      return { status: answer.status, type: answer.contentType, body: answer.body };
+    },
+  );
+
+  // ── Delivery ──
+  app.get('/api/purchase/list', auth, async (request, reply) => {
+    const { page, limit } = validate(commercePageQuery, request.query, request.lang);
+    return reply.ok(await listPurchases(db, member(request).id, request.lang, page, limit));
+  });
+  app.post('/api/purchase/link', auth, async (request, reply) => {
+    const input = validate(purchaseLinkInput, request.body, request.lang);
+    const target = await deliveryTarget(db, member(request), input);
+    if (!target.objectKey || !isStorageName(target.storage)) throw new ApiError('commerce.deliveryUnavailable');
+    const link = await createSignedLink(app, {
+      memberId: target.memberId,
+      object: { storage: target.storage, key: target.objectKey, name: target.name },
+      // Files download with their original name; lessons stream to the player (ranges).
+      disposition: target.kind === 'file' ? 'attachment' : 'inline',
+      lang: request.lang,
+    });
+    const answer: PurchaseLink = { url: link.url, expire_time: link.expire_time };
+    return reply.ok(answer);
+  });
+
+  commerceAdminRoutes(app);
+
+  // The expiry sweeper (decision 031): one run per interval across instances (job runner); the
+  // guarded update would close each order once anyway. Lazy expiry holds in between.
+  app.jobs.every('commerce.closeExpiredOrders', SWEEP_INTERVAL_MS, async () => {
+    await sweepExpiredOrders(db);
+  });
+});
