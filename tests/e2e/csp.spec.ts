@@ -26,7 +26,7 @@ test('storefront, login, member centre and back office load with zero CSP violat
   const visit = async (path: string, ready: () => Promise<unknown>) => {
     const response = await page.goto(path);
     const csp = response?.headers()['content-security-policy'] ?? '';
-    expect(csp, path).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(csp, path).toMatch(/script-src 'self' 'wasm-unsafe-eval' 'sha256-[A-Za-z0-9+/=]+'/);
     expect(csp, path).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     await ready();
     seen.push(...(await violations()).map((v) => `${path}: ${v}`));

@@ -30,7 +30,8 @@ export type CspSources = Partial<Record<CspDirective, string[]>>;
 /** What the app itself needs: its own origin, data/blob images (previews, crops), inline styles (antd's CSS-in-JS). */
 export const BASE_POLICY: Record<CspDirective, string[]> = {
   'default-src': ["'self'"],
-  'script-src': ["'self'"],
+  // WebAssembly only (the upload's SHA-1 / Qiniu etag hashing), never JavaScript eval.
+  'script-src': ["'self'", "'wasm-unsafe-eval'"],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'", 'data:'],

@@ -43,7 +43,7 @@ describe('content security policy of the pages', () => {
     for (const encoding of ['identity', 'gzip', 'br']) {
       const res = await page({ 'accept-encoding': encoding });
       const csp = directives(res.headers['content-security-policy']);
-      expect(csp['script-src']).toEqual(["'self'", hash, 'https://js.stripe.com']);
+      expect(csp['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'", hash, 'https://js.stripe.com']);
       expect(csp['object-src']).toEqual(["'none'"]);
       expect(csp['base-uri']).toEqual(["'self'"]);
       expect(csp['frame-ancestors']).toEqual(["'self'"]);
