@@ -4,6 +4,7 @@ import { buttonClass } from '../../components/button.ts';
 import { LogoMark } from '../../components/logo.tsx';
 import { useMemberStore } from '../../stores/member.ts';
 import { useSiteConfig } from '../../stores/site-config.ts';
+import { CartLink } from './cart-link.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { MemberMenu } from './member-menu.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
@@ -50,6 +51,7 @@ export function SiteHeader() {
           <LanguageSwitch />
           <ThemeToggle />
           <span aria-hidden className="mx-1 hidden h-5 w-px bg-line-strong sm:block" />
+          {loggedIn && <CartLink />}
           {loggedIn ? (
             <MemberMenu />
           ) : (

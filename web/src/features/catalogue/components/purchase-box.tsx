@@ -7,6 +7,7 @@ import { buttonClass } from '../../../components/button.ts';
 import { CrownIcon, HeartIcon, ShieldIcon } from '../../../components/icons.tsx';
 import { toast } from '../../../components/toast.tsx';
 import { useMemberStore } from '../../../stores/member.ts';
+import { addToCart, createOrder, payPath } from '../../../lib/commerce.ts';
 import { setCollected } from '../api/catalogue.ts';
 import { PriceTag, VipBadge } from './price-tag.tsx';
 
@@ -31,6 +32,23 @@ export function PurchaseBox({ item, lessons }: { item: CourseDetail; lessons: nu
       await setCollected(item.id, !collected);
       setCollectedState(!collected);
       void queryClient.invalidateQueries({ queryKey: ['catalogue', 'collections'] });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** Buy now: an order for this one item, then checkout. Add to cart: the server keeps the cart. */
+  const commerce = async (what: 'buy' | 'cart') => {
+    if (!loggedIn) {
+      navigate(`/login?redirect=${encodeURIComponent(pathname)}`);
+      return;
+    }
+    setBusy(true);
+    try {
+      if (what === 'buy') navigate(payPath((await createOrder(queryClient, [item.id])).order_no));
+      else await addToCart(queryClient, item.id);
+    } catch {
+      // The request layer has shown the server's message.
     } finally {
       setBusy(false);
     }
@@ -76,8 +94,18 @@ export function PurchaseBox({ item, lessons }: { item: CourseDetail; lessons: nu
       </dl>
       <div className="mt-5 space-y-2.5">
         {!access && (
-          <Link to={`/pay?kind=course&id=${item.id}`} data-testid="detail-buy" className={buttonClass('primary', 'lg', 'w-full justify-center')}>
-            {t('course.buy')}
+          <div className="grid grid-cols-[1fr_auto] gap-2.5">
+            <button type="button" data-testid="detail-buy" disabled={busy} onClick={() => void commerce('buy')} className={buttonClass('primary', 'lg', 'w-full justify-center')}>
+              {t('course.buy')}
+            </button>
+            <button type="button" data-testid="detail-add-cart" disabled={busy} onClick={() => void commerce('cart')} className={buttonClass('secondary', 'lg', 'justify-center px-4')}>
+              {t('course.addToCart')}
+            </button>
+          </div>
+        )}
+        {access && (
+          <Link to="/user/my-purchases" data-testid="detail-owned-link" className={buttonClass('secondary', 'lg', 'w-full justify-center')}>
+            {item.kind === 'course' ? t('course.watchInPurchases') : t('course.downloadInPurchases')}
           </Link>
         )}
         {!access && item.vipFreeLevel > 0 && (
