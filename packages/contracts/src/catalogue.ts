@@ -5,6 +5,7 @@
 import { z } from 'zod';
 
 export * from './catalogue-constants.ts';
+import type { AccessKind } from './commerce-constants.ts';
 import { COURSE_KINDS, LIST_LIMIT, KEYWORD_MAX_LENGTH, LIST_SORTS, PRICE_BANDS, type DETAIL_LAYOUTS, type CourseKind } from './catalogue-constants.ts';
 
 /** An empty query value (`?kind=`) means "not set", as a cleared filter in a link does. */
@@ -94,6 +95,11 @@ export interface CourseDetail extends CourseCard {
   collected: boolean;
   owned: boolean;
   vipCovered: boolean;
+  /**
+   * How the asking member reaches the item (commerce's one `canAccess`): a paid order, their VIP
+   * level, free; 'none' = show the buy button. Visitors get 'free' or 'none'.
+   */
+  access: AccessKind;
 }
 
 export interface VipTierInfo {

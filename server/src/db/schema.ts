@@ -108,3 +108,4 @@ export * from '../modules/check-in/tables.ts';
 export * from '../modules/member/tables.ts';
 export * from '../modules/captcha/tables.ts';
 export * from '../modules/codes/tables.ts';
+export * from '../modules/commerce/tables.ts';

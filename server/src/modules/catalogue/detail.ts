@@ -77,5 +77,6 @@ export async function courseDetail(db: Db, id: number, lang: Language, member: M
     collected: collected.length > 0,
     owned: false,
     vipCovered: isVipCovered(item, vipLevelOf(member)),
+    access: item.price === 0 ? 'free' : isVipCovered(item, vipLevelOf(member)) ? 'vip' : 'none',
   };
 }
