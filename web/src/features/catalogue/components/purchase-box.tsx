@@ -20,7 +20,7 @@ export function PurchaseBox({ item, lessons }: { item: CourseDetail; lessons: nu
   const queryClient = useQueryClient();
   const [collected, setCollectedState] = useState(item.collected);
   const [busy, setBusy] = useState(false);
-  const access = item.owned ? 'owned' : item.vipCovered ? 'vip' : item.price === 0 ? 'free' : null;
+  const access = item.access === 'none' ? null : item.access;
 
   const toggleFavourite = async () => {
     if (!loggedIn) {
