@@ -9,6 +9,7 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { captchaPlugin } from './modules/captcha/plugin.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
 import { codeRoutes } from './modules/codes/routes.ts';
+import { commerceRoutes } from './modules/commerce/index.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { shellMetaResolver } from './modules/catalogue/seo.ts';
 import { sitemapRoutes } from './modules/catalogue/sitemap.ts';
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(adminRoutes);
   await app.register(uploadRoutes);
   await app.register(catalogueRoutes);
+  await app.register(commerceRoutes);
   await app.register(sitemapRoutes);
   await app.register(captchaRoutes);
   await app.register(codeRoutes);

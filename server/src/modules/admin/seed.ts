@@ -60,6 +60,17 @@ export const BUILT_IN_RULES: SeedRule[] = [
     ],
   },
   {
+    name: 'shop',
+    title: 'Shop',
+    type: 'menu_dir',
+    icon: 'ShopOutlined',
+    children: [
+      { name: 'shop/order', title: 'Orders', type: 'menu', icon: 'ProfileOutlined', keepalive: true, buttons: ['index', 'close', 'refund'] },
+      { name: 'shop/payLog', title: 'Pay log', type: 'menu', icon: 'TransactionOutlined', keepalive: true, buttons: ['index'] },
+      { name: 'shop/cart', title: 'Carts', type: 'menu', icon: 'ShoppingCartOutlined', keepalive: true, buttons: ['index', 'del'] },
+    ],
+  },
+  {
     name: 'routine',
     title: 'Routine',
     type: 'menu_dir',
@@ -94,6 +105,8 @@ const BUTTON_TITLES: Record<string, string> = {
   restore: 'Restore',
   rollback: 'Roll back',
   sendTestMail: 'Send test mail',
+  close: 'Close',
+  refund: 'Refund',
 };
 
 /** Deletes through these controllers are copied to the recycle bin from the start. */

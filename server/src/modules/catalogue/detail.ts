@@ -4,6 +4,7 @@ import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../shared/errors.ts';
+import { canAccess } from '../commerce/index.ts';
 import type { MemberRow } from '../session/accounts.ts';
 import { cardColumns, findOnSale, isVipCovered, onSale, pick, tagsOf, toCard, vipLevelOf } from './service.ts';
 import { catalogueType, chapter, collect, course, courseFile, lesson } from './tables.ts';
@@ -50,6 +51,8 @@ export async function courseDetail(db: Db, id: number, lang: Language, member: M
       : [],
     db.update(course).set({ views: sql`${course.views} + 1` }).where(eq(course.id, id)),
   ]);
+  // How the member reaches the item: commerce's one access check.
+  const access = await canAccess(db, member, item);
   return {
     ...toCard(item, lang),
     views: item.views + 1,
@@ -75,8 +78,8 @@ export async function courseDetail(db: Db, id: number, lang: Language, member: M
     files,
     related: related.map((row) => toCard(row, lang)),
     collected: collected.length > 0,
-    owned: false,
+    owned: access === 'owned',
     vipCovered: isVipCovered(item, vipLevelOf(member)),
-    access: item.price === 0 ? 'free' : isVipCovered(item, vipLevelOf(member)) ? 'vip' : 'none',
+    access,
   };
 }

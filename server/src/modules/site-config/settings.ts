@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_S, DEFAULT_ADMIN_PREFIX, QINIU, REFRESH_TOKEN_TTL_S, UPLOAD_DEFAULTS } from '@framecraft/contracts/constants';
 import { aboutContent } from './contents/about.ts';
 import { memberFaqContent } from './contents/member-faq.ts';
@@ -81,6 +82,12 @@ export const SETTINGS: readonly SettingDefinition[] = [
   { name: 'mailSmtpUser', group: 'mail', title: 'SMTP user', type: 'string', value: '' },
   { name: 'mailSmtpPass', group: 'mail', title: 'SMTP password', type: 'string', value: '' },
   { name: 'mailSenderAddress', group: 'mail', title: 'Sender address', type: 'string', value: '' },
+  // Commerce (decisions 031, 032): order expiry, offered payment methods, the sandbox provider.
+  { name: 'orderExpireMinutes', group: 'pay', title: 'Minutes an unpaid order waits before it closes', type: 'number', value: 30 },
+  { name: 'payMethods', group: 'pay', title: 'Payment methods offered (balance, sandbox, alipay, wechat, stripe; comma-separated)', type: 'string', value: 'balance,sandbox' },
+  // Signs the sandbox payment page's notifications; a fresh installation gets a random one.
+  { name: 'paySandboxSecret', group: 'pay', title: 'Sandbox signing secret', type: 'string', value: randomBytes(24).toString('hex') },
+  { name: 'paySandboxInProduction', group: 'pay', title: 'Allow the sandbox payment in production (1 = yes)', type: 'number', value: 0 },
   ...Object.entries(CONTENT_PAGES).map(([name, value]) => ({
     name,
     group: 'content',
