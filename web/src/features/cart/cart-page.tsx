@@ -107,7 +107,7 @@ export default function CartPage() {
               </dd>
             </dl>
             <div className="mt-4 flex gap-2.5 lg:flex-col">
-              <button type="button" data-testid="cart-checkout" disabled={busy || selected.length === 0} onClick={() => void checkout()} className={buttonClass('primary', 'lg', 'flex-1 justify-center lg:w-full')}>
+              <button type="button" data-testid="cart-checkout" disabled={busy || selected.length === 0} onClick={() => void checkout()} className={buttonClass('primary', 'lg', 'flex-1 justify-center lg:w-full lg:flex-none')}>
                 {t('checkout')}
               </button>
               <button type="button" data-testid="cart-remove-selected" disabled={busy || selected.length === 0} onClick={() => void remove(selected.map((line) => line.id))} className={buttonClass('secondary', 'lg', 'justify-center lg:w-full')}>

@@ -90,8 +90,17 @@ function Checkout({ orderNo }: { orderNo: string }) {
   const order = query.data;
   return (
     <div className="space-y-5">
-      {order.state === 'unpaid' ? <PayForm order={order} receivedAt={query.dataUpdatedAt} /> : <Result order={order} />}
-      <OrderSummary order={order} />
+      {order.state === 'unpaid' ? (
+        <>
+          <OrderSummary order={order} />
+          <PayForm order={order} receivedAt={query.dataUpdatedAt} />
+        </>
+      ) : (
+        <>
+          <Result order={order} />
+          <OrderSummary order={order} />
+        </>
+      )}
     </div>
   );
 }
@@ -154,7 +163,9 @@ function PayForm({ order, receivedAt }: { order: Order; receivedAt: number }) {
   const [action, setAction] = useState<PayAction | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: commerceKeys.order(order.order_no) });
   const left = useCountdown(order.expires_in, receivedAt, refresh);
-  const chosen = method ?? methods.data?.list[0]?.code ?? null;
+  // Preselected: the first method that can pay the whole amount (balance only when it suffices).
+  const usable = methods.data?.list.find((item) => item.code !== 'balance' || methods.data.balance >= order.amount);
+  const chosen = method ?? usable?.code ?? methods.data?.list[0]?.code ?? null;
   const returned = params.get('result');
 
   const submit = async () => {

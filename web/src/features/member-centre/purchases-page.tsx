@@ -12,6 +12,7 @@ import { fullUrl } from '../../utils/full-url.ts';
 import { purchasesQuery } from './api/commerce.ts';
 
 const PAGE_SIZE = 10;
+const FOLDED_ROWS = 5;
 const ACCESS_COLORS = { owned: 'success', vip: 'gold', free: 'blue' } as const;
 
 /** Lesson length `m:ss` / `h:mm:ss`. */
@@ -33,6 +34,16 @@ export default function PurchasesPage() {
   const query = useQuery(purchasesQuery(page, limit));
   const [watching, setWatching] = useState<{ title: string; url: string } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  // Long courses show their first lessons until the member asks for all of them.
+  const [expanded, setExpanded] = useState<Set<number>>(new Set());
+  const shown = <T,>(purchase: Purchase, rows: T[]) => (expanded.has(purchase.item.id) ? rows : rows.slice(0, FOLDED_ROWS));
+  const more = (purchase: Purchase, rows: unknown[]) =>
+    rows.length > FOLDED_ROWS &&
+    !expanded.has(purchase.item.id) && (
+      <Button type="link" size="small" className="!px-3" onClick={() => setExpanded((previous) => new Set(previous).add(purchase.item.id))}>
+        {t('purchases.showAll', { count: rows.length })}
+      </Button>
+    );
 
   const run = async (key: string, work: () => Promise<void>) => {
     setBusy(key);
@@ -101,7 +112,7 @@ export default function PurchasesPage() {
               <section className="mt-3">
                 <h3 className="mb-1 text-xs font-medium text-muted">{t('purchases.files')}</h3>
                 <ul className="divide-y divide-[var(--ant-color-split)] rounded-lg border border-[var(--ant-color-border-secondary)]">
-                  {purchase.files.map((file) => (
+                  {shown(purchase, purchase.files).map((file) => (
                     <li key={file.id} data-testid="purchase-file" className="flex items-center gap-2 px-3 py-2 text-sm">
                       <span className="min-w-0 flex-1 truncate">{file.name}</span>
                       <span className="hidden shrink-0 text-xs text-muted sm:inline">
@@ -119,13 +130,14 @@ export default function PurchasesPage() {
                     </li>
                   ))}
                 </ul>
+                {more(purchase, purchase.files)}
               </section>
             )}
             {purchase.lessons.length > 0 && (
               <section className="mt-3">
                 <h3 className="mb-1 text-xs font-medium text-muted">{t('purchases.lessons')}</h3>
                 <ul className="divide-y divide-[var(--ant-color-split)] rounded-lg border border-[var(--ant-color-border-secondary)]">
-                  {purchase.lessons.map((lesson) => (
+                  {shown(purchase, purchase.lessons).map((lesson) => (
                     <li key={lesson.id} data-testid="purchase-lesson" className="flex items-center gap-2 px-3 py-2 text-sm">
                       <span className="min-w-0 flex-1">
                         <span className="block truncate">{lesson.title}</span>
@@ -138,6 +150,7 @@ export default function PurchasesPage() {
                     </li>
                   ))}
                 </ul>
+                {more(purchase, purchase.lessons)}
               </section>
             )}
           </List.Item>
