@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm run bench [-- throughput cold-start page-weight uploads catalogue-list lighthouse]`: prints each figure beside its budget.
+// `npm run bench [-- throughput cold-start page-weight uploads catalogue-list checkout lighthouse]`: prints each figure beside its budget.
 // Figures are informative; nothing here is asserted by `npm test`.
 import { catalogueListBench } from './catalogue-list.mjs';
+import { checkoutBench } from './checkout.mjs';
 import { coldStartBench } from './cold-start.mjs';
 import { ensureServerBuild, ensureWebBuild } from './lib.mjs';
 import { lighthouseBench } from './lighthouse.mjs';
@@ -15,6 +16,8 @@ const PARTS = {
   'page-weight': { title: '(c) page weight before interaction', needsWeb: true, run: pageWeightBench },
   uploads: { title: '(d) 2 GB upload and download', needsWeb: false, run: uploadsBench },
   'catalogue-list': { title: '(e) catalogue list at scale', needsWeb: false, run: catalogueListBench },
+  // Beside the catalogue list figure: the other hot path of a shop.
+  checkout: { title: '(e2) checkout: balance payments', needsWeb: false, run: checkoutBench },
   lighthouse: { title: '(f) Lighthouse mobile', needsWeb: true, run: lighthouseBench },
 };
 

@@ -312,20 +312,22 @@ export async function markPaid(tx: Db, orderId: number, method: PayMethodCode, t
   return paid;
 }
 
-/** Items of a course order the member already owns (paid elsewhere meanwhile). */
+/** Items of a course order the member already owns (paid elsewhere meanwhile): one query. */
 export async function alreadyOwned(tx: Db, order: OrderRow): Promise<number[]> {
   if (order.kind !== 'course') return [];
-  const lines = await tx.select({ courseId: orderLine.courseId }).from(orderLine).where(eq(orderLine.orderId, order.id));
-  const ids = lines.map((l) => l.courseId).filter((id): id is number => id !== null);
-  if (ids.length === 0) return [];
   const owned = await tx
     .select({ courseId: ownership.courseId })
-    .from(ownership)
-    .where(and(eq(ownership.userId, order.userId), inArray(ownership.courseId, ids)));
+    .from(orderLine)
+    .innerJoin(ownership, and(eq(ownership.courseId, orderLine.courseId), eq(ownership.userId, order.userId)))
+    .where(eq(orderLine.orderId, order.id));
   return owned.map((o) => o.courseId);
 }
 
-/** Deliver a paid order: ownership of its items, sales +1, the items leave the cart; or the kind's handler. */
+/**
+ * Deliver a paid order: ownership of its items, the items leave the cart, sales +1; or the kind's
+ * handler. The sales update comes last: it locks popular item rows, which should be held only
+ * until the commit that follows.
+ */
 export async function fulfil(tx: Db, order: OrderRow): Promise<void> {
   if (order.kind !== 'course') {
     const handler = kindHandlers.get(order.kind as OrderKind);
@@ -340,8 +342,8 @@ export async function fulfil(tx: Db, order: OrderRow): Promise<void> {
     .insert(ownership)
     .values(ids.map((courseId) => ({ userId: order.userId, courseId, orderId: order.id })))
     .onConflictDoNothing();
-  await tx.update(course).set({ sales: sql`${course.sales} + 1` }).where(inArray(course.id, ids));
   await tx.delete(cart).where(and(eq(cart.userId, order.userId), inArray(cart.courseId, ids)));
+  await tx.update(course).set({ sales: sql`${course.sales} + 1` }).where(inArray(course.id, ids));
 }
 
 /** A full refund takes back what the order delivered (ownership of its items). */

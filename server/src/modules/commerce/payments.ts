@@ -144,8 +144,8 @@ export async function payWithBalance(ctx: PaymentContext, order: OrderRow): Prom
           memo: translate(ctx.lang, 'commerce.ledgerMemo.purchase', { order_no: paid.orderNo }),
         });
       }
-      await fulfil(tx, paid);
       await writePayLog(tx, { order: paid, method: 'balance', kind: 'payment', state: 'succeeded', amount: paid.amount, currency: paid.currency, ip: ctx.ip });
+      await fulfil(tx, paid);
       return paid;
     });
   } catch (error) {
@@ -203,8 +203,9 @@ export async function settleNotification(ctx: PaymentContext, method: PayMethodC
     }
     const paid = await markPaid(tx, order.id, method, n.tradeNo);
     if (!paid) return finish('refused', order.state === 'unpaid' ? 'order expired' : `order ${order.state}`, false);
+    const outcome = await finish('succeeded', 'paid', true);
     await fulfil(tx, paid);
-    return finish('succeeded', 'paid', true);
+    return outcome;
   });
 }
 

@@ -105,8 +105,9 @@ export const commerceRoutes = fp(async (app: FastifyInstance) => {
     const provider = paymentProvider(method);
     if (!provider || !(await offeredMethods(ctx)).includes(method)) throw new ApiError('commerce.methodUnavailable');
     const action = await provider.create(ctx, order);
-    const now = await findMemberOrder(db, member(request).id, order_no);
-    const answer: PaySubmitAnswer = { order_no, state: effectiveState(now), action };
+    // A balance payment has completed (or thrown); other methods are still unpaid until notified.
+    const state = method === 'balance' ? 'paid' : effectiveState(await findMemberOrder(db, member(request).id, order_no));
+    const answer: PaySubmitAnswer = { order_no, state, action };
     return reply.ok(answer, answer.state === 'paid' ? 'commerce.paid' : undefined);
   });
   app.get('/api/pay/log', auth, async (request, reply) => {
