@@ -2,7 +2,7 @@ import type { Order, PayAction, PayMethodCode } from '@framecraft/contracts/comm
 import { formatDate } from '@framecraft/contracts/date';
 import { formatMoney } from '@framecraft/contracts/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buttonClass } from '../../components/button.ts';
@@ -275,6 +275,11 @@ function Result({ order }: { order: Order }) {
   const [busy, setBusy] = useState(false);
   const items = order.lines.map((line) => line.item_id).filter((id): id is number => id !== null);
   const paid = order.state === 'paid';
+  // A payment takes its lines out of the cart and adds purchases: refresh what shows them.
+  useEffect(() => {
+    if (!paid) return;
+    for (const key of [commerceKeys.cart, commerceKeys.purchases, commerceKeys.orders, commerceKeys.payLog]) void queryClient.invalidateQueries({ queryKey: key });
+  }, [paid, queryClient]);
 
   const again = async () => {
     setBusy(true);
