@@ -66,13 +66,22 @@ export default function OrdersPage() {
           <p className="line-clamp-2 font-medium">{orderTitle(t, order)}</p>
           <p className="font-mono text-xs text-muted">{order.order_no}</p>
           <p className="text-xs text-muted tabular-nums md:hidden">{formatDate(order.create_time)}</p>
+          {/* Phones: amount and state go under the order instead of their own columns. */}
+          <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 sm:hidden">
+            <span className="tabular-nums">¥{formatMoney(order.amount)}</span>
+            <Tag color={STATE_COLORS[order.state]} bordered={false} className="!m-0">
+              {t(`commerce:state.${order.state}`)}
+            </Tag>
+            {order.state === 'unpaid' && <Countdown order={order} receivedAt={receivedAt} testId="order-countdown-phone" />}
+          </div>
         </div>
       ),
     },
-    { key: 'amount', title: t('orders.amount'), render: (_, order) => <span className="whitespace-nowrap tabular-nums">¥{formatMoney(order.amount)}</span> },
+    { key: 'amount', title: t('orders.amount'), responsive: ['sm'], render: (_, order) => <span className="whitespace-nowrap tabular-nums">¥{formatMoney(order.amount)}</span> },
     {
       key: 'state',
       title: t('orders.state'),
+      responsive: ['sm'],
       render: (_, order) => (
         <div className="flex flex-col items-start gap-1">
           <Tag color={STATE_COLORS[order.state]} bordered={false} data-testid="order-state">
@@ -84,7 +93,7 @@ export default function OrdersPage() {
       ),
     },
     { key: 'time', title: t('orders.time'), responsive: ['md'], render: (_, order) => <span className="whitespace-nowrap tabular-nums">{formatDate(order.create_time)}</span> },
-    { key: 'actions', title: t('orders.actions'), render: (_, order) => actions(order) },
+    { key: 'actions', title: t('orders.actions'), width: 1, render: (_, order) => actions(order) },
   ];
 
   return (
@@ -106,7 +115,6 @@ export default function OrdersPage() {
         dataSource={query.data?.list ?? []}
         loading={query.isFetching}
         locale={{ emptyText: t('orders.emptyTitle') }}
-        scroll={{ x: 'max-content' }}
         pagination={{
           current: page,
           pageSize: limit,
@@ -139,11 +147,11 @@ function orderTitle(t: (key: string, options?: Record<string, unknown>) => strin
   return order.lines.length > 1 ? t('orders.andMore', { title: first, count: order.lines.length - 1 }) : first;
 }
 
-function Countdown({ order, receivedAt, onZero }: { order: Order; receivedAt: number; onZero?: () => void }) {
+function Countdown({ order, receivedAt, onZero, testId = 'order-countdown' }: { order: Order; receivedAt: number; onZero?: () => void; testId?: string }) {
   const { t } = useTranslation('member');
   const left = useCountdown(order.expires_in, receivedAt, onZero);
   return (
-    <span data-testid="order-countdown" className="text-xs text-amber-600 tabular-nums dark:text-amber-400">
+    <span data-testid={testId} className="text-xs text-amber-600 tabular-nums dark:text-amber-400">
       {left > 0 ? t('commerce:countdown', { time: formatCountdown(left) }) : t('commerce:expired')}
     </span>
   );

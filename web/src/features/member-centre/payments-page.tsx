@@ -26,6 +26,10 @@ export default function PaymentsPage() {
         <>
           <span className="whitespace-nowrap">{t(`commerce:method.${row.method}`, { defaultValue: row.method })}</span>
           <span className="block text-xs text-muted">{t(`commerce:logKind.${row.kind}`)}</span>
+          {/* Phones: the result goes under the method instead of its own column. */}
+          <Tag color={STATE_COLORS[row.state]} bordered={false} className="mt-1 sm:!hidden">
+            {t(`commerce:logState.${row.state}`)}
+          </Tag>
         </>
       ),
     },
@@ -39,7 +43,7 @@ export default function PaymentsPage() {
       title: t('payments.order'),
       render: (_, row) => (
         <>
-          <span className="font-mono text-xs">{row.order_no}</span>
+          <span className="font-mono text-xs break-all">{row.order_no}</span>
           <span className="block text-xs text-muted tabular-nums md:hidden">{formatDate(row.create_time)}</span>
         </>
       ),
@@ -47,6 +51,7 @@ export default function PaymentsPage() {
     {
       key: 'state',
       title: t('payments.state'),
+      responsive: ['sm'],
       render: (_, row) => (
         <Tag color={STATE_COLORS[row.state]} bordered={false} data-testid="payment-state">
           {t(`commerce:logState.${row.state}`)}
@@ -66,7 +71,6 @@ export default function PaymentsPage() {
         dataSource={query.data?.list ?? []}
         loading={query.isFetching}
         locale={{ emptyText: t('payments.emptyTitle') }}
-        scroll={{ x: 'max-content' }}
         pagination={{
           current: page,
           pageSize: limit,
