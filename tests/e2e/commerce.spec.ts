@@ -69,7 +69,7 @@ async function credit(request: APIRequestContext, userId: number, yuan: string) 
   expect(answer, JSON.stringify(answer)).toMatchObject({ code: 1 });
 }
 
-test('two items through the cart, paid in the sandbox, then downloaded and watched from my purchases', async ({ page }) => {
+test('two items through the cart, paid in the sandbox, then listed in my purchases and owned on their pages', async ({ page }) => {
   const member = await register(page, 'buyer');
   const [material] = await paidItems(page.request, 'material', 1);
   const [course] = await paidItems(page.request, 'course', 1);
