@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { serverAdminUrl } from '@framecraft/contracts/url';
@@ -14,6 +14,7 @@ import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { shellMetaResolver } from './modules/catalogue/seo.ts';
 import { sitemapRoutes } from './modules/catalogue/sitemap.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { jobsPlugin } from './modules/jobs/index.ts';
 import { sessionPlugin } from './modules/session/plugin.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { checkInRoutes } from './modules/check-in/routes.ts';
@@ -24,10 +25,15 @@ import { siteConfigPlugin } from './modules/site-config/plugin.ts';
 import { siteConfigRoutes } from './modules/site-config/routes.ts';
 import { siteRoutes } from './modules/site/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
+import { broadcastPlugin } from './plugins/broadcast.ts';
+import { downloadRoutes, storagePlugin } from './modules/storage/index.ts';
+import { logRequest } from './plugins/request-log.ts';
 import { corePlugin } from './plugins/core.ts';
+import { decorateContentSecurity } from './plugins/content-security.ts';
 import { navigationPlugin } from './plugins/navigation.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { transportOptions } from './plugins/transport.ts';
+import { safeLogger } from './shared/logging.ts';
 
 /** Where `/admin/…` goes once the back office is renamed: no route, so the envelope 404 (or the app's 404 page). */
 const RENAMED_ADMIN_PATH = '/__admin-renamed';
@@ -42,16 +48,21 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Every registered route (method and URL pattern), e.g. for the bad-input sweep test. */
+    routeTable: { method: string; url: string }[];
   }
 }
 
 export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logger'] = false): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    // Tokens and SQL parameters never reach a log line (shared/logging.ts).
+    logger: safeLogger(logger),
     trustProxy: deps.env.TRUST_PROXY,
     bodyLimit: deps.env.BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    // One line per request from plugins/request-log.ts instead (debug, or warn/info when it matters).
+    logController: new LogController({ disableRequestLogging: true }),
     forceCloseConnections: 'idle',
     // A renamed back office (setting backendEntrance): `<prefix>.php/…` reaches the /admin routes
     // and /admin/… answers as an unknown path (conventions "Readings"; the settings are loaded
@@ -63,6 +74,12 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
     ...transportOptions,
   });
   app.decorate('deps', deps);
+  const routeTable: { method: string; url: string }[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+  });
+  app.addHook('onResponse', logRequest);
 
   await app.register(corePlugin);
   await app.register(rateLimitPlugin, {
@@ -71,9 +88,13 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
     redis: deps.redis,
     redisPrefix: deps.env.REDIS_PREFIX,
   });
-  await app.register(navigationPlugin, { webDistDir: deps.env.webDistDir, pageMeta: shellMetaResolver(app) });
+  decorateContentSecurity(app);
+  await app.register(navigationPlugin, { webDistDir: deps.env.webDistDir, pageMeta: shellMetaResolver(app), contentSecurity: () => app.contentSecurity.sources() });
 
+  await app.register(broadcastPlugin);
+  await app.register(jobsPlugin);
   await app.register(siteConfigPlugin);
+  await app.register(storagePlugin);
   await app.register(sessionPlugin);
   await app.register(captchaPlugin);
   await app.register(adminPlugin);
@@ -88,6 +109,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(siteRoutes);
   await app.register(adminRoutes);
   await app.register(uploadRoutes);
+  await app.register(downloadRoutes);
   await app.register(catalogueRoutes);
   await app.register(commerceRoutes);
   await app.register(sitemapRoutes);

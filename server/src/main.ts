@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadEnv, type Env } from './config/env.ts';
 import { openDatabase, pgliteDirFor, type Database } from './db/client.ts';
-import { migrate } from './db/migrate.ts';
+import { migrate, MigrationChangedError } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
 import { settleFootprint } from './shared/footprint.ts';
 import { openRedis } from './shared/redis.ts';
@@ -35,7 +35,12 @@ async function main() {
   const env = loadEnv();
   const redis = await openConfiguredRedis(env);
   const database = await openConfiguredDatabase(env);
-  await migrate(database.db);
+  try {
+    await migrate(database.db);
+  } catch (err) {
+    if (err instanceof MigrationChangedError) throw new StartupError(err.message);
+    throw err;
+  }
   await seed(database.db, { admin: { initialPassword: env.ADMIN_INITIAL_PASSWORD, announce: (line) => console.log(line) } });
   const app = await buildApp({ env, db: database.db, redis }, { level: env.LOG_LEVEL });
   if (env.testRoutes) await app.register((await import('./plugins/test-routes.ts')).testRoutes);
@@ -74,6 +79,8 @@ async function main() {
   const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   app.log.info({ database: database.kind, redis: Boolean(redis) }, `Framecraft is serving at ${shown}`);
   console.log(`Framecraft is serving at ${shown}`);
+  // Background jobs start once the app serves; closing the app (shutdown) stops them and waits for running ones.
+  app.jobs.start(env.JOBS_POLL_MS);
   if (database.kind === 'pglite') settleFootprint();
 }
 

@@ -20,11 +20,18 @@ export interface TestContext {
 /**
  * A real app on a real database of its own: a copy of the run's migrated template.
  * Redis is used when REDIS_URL is set, under a key prefix of its own.
+ * `logger` turns the app's log on (e.g. a stream that keeps the lines).
  * `shareWith` makes a second instance of another test app: same database, same Redis prefix.
  */
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: { shareWith?: TestContext } = {},
+  options: {
+    shareWith?: TestContext;
+    /** Logger options (e.g. a stream to read the log lines); none by default. */
+    logger?: Parameters<typeof buildApp>[1];
+    /** Routes a test adds before the app is ready (e.g. one that declares `config.streaming`). */
+    beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  } = {},
 ): Promise<TestContext> {
   const template = inject('dbTemplate');
   const id = randomBytes(6).toString('hex');
@@ -64,7 +71,8 @@ export async function createTestApp(
     ...overrides,
   });
   const redis = await openRedis(env.REDIS_URL);
-  const app = await buildApp({ env, db: database.db, redis });
+  const app = await buildApp({ env, db: database.db, redis }, options.logger);
+  await options.beforeReady?.(app);
   await app.ready();
   return {
     app,

@@ -54,6 +54,8 @@ const sameText = (a: string, b: string) => {
 
 export class FakeQiniu {
   readonly objects = new Map<string, StoredObject>();
+  /** Buckets whose objects are served only through private download URLs. */
+  readonly privateBuckets = new Set<string>();
   readonly uploads = new Map<string, MultipartUpload>();
   readonly log: LoggedRequest[] = [];
   /** Per host index: statuses to answer with before serving normally ('always' keeps failing). */
@@ -224,12 +226,34 @@ export class FakeQiniu {
   }
 
   /** The bucket's public download domain: `GET /{key}`. */
+  /**
+   * A download host. Objects of `privateBuckets` need Qiniu's private download URL: `e` (deadline,
+   * Unix seconds, not passed) and `token` = `AK:` + URL-safe base64 HMAC-SHA1 of the whole URL before
+   * `&token=`; `attname` becomes `content-disposition: attachment`.
+   */
   private download(host: number, req: IncomingMessage, res: ServerResponse, key: string) {
     const object = [...this.objects.values()].find((o) => o.key === key);
-    this.log.push({ host, method: 'GET', path: req.url ?? '', status: object ? 200 : 404 });
-    if (!object) return res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': object.mimeType, 'content-length': object.data.length, etag: `"${object.hash}"` });
-    res.end(object.data);
+    const path = req.url ?? '';
+    let status = object ? 200 : 404;
+    if (object && this.privateBuckets.has(object.bucket)) {
+      const at = path.lastIndexOf('&token=');
+      const signed = `http://${req.headers.host}${path.slice(0, at)}`;
+      const [ak, sign] = (at < 0 ? '' : decodeURIComponent(path.slice(at + 7))).split(':');
+      const deadline = Number(new URL(signed).searchParams.get('e'));
+      const valid = ak === this.accessKey && !!sign && sameText(sign, b64url(createHmac('sha1', this.secretKey).update(signed).digest()));
+      if (!valid) status = 401;
+      else if (!(deadline > Date.now() / 1000)) status = 403;
+    }
+    this.log.push({ host, method: 'GET', path, status });
+    if (status !== 200) return res.writeHead(status).end();
+    const attname = new URL(path, 'http://fake').searchParams.get('attname');
+    res.writeHead(200, {
+      'content-type': object!.mimeType,
+      'content-length': object!.data.length,
+      etag: `"${object!.hash}"`,
+      ...(attname ? { 'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(attname)}` } : {}),
+    });
+    res.end(object!.data);
   }
 
   /** RS stat: `Authorization: Qiniu ak:sign` over method, path, Host, Content-Type, X-Qiniu-* headers. */

@@ -182,6 +182,17 @@ test.describe.serial('admin back office', () => {
     await expect(page.locator('.ant-table-thead')).not.toContainText('电话');
   });
 
+  test('background jobs: the runner started with the server, its periodic jobs are listed with their state', async ({ page }) => {
+    await adminLogin(page, 'admin', E2E_ADMIN_PASSWORD);
+    await page.goto('/admin/routine/backgroundJob');
+    const purge = table(page).locator('tr.ant-table-row', { hasText: 'session.purgeTokens' });
+    await expect(purge).toBeVisible();
+    await expect(purge).toContainText('已成功');
+    await expect(purge).toContainText('1 / 1');
+    // Only failed jobs offer a retry.
+    await expect(purge.getByRole('button', { name: /^重\s?试$/ })).toHaveCount(0);
+  });
+
   test('attachments: several files uploaded at once under a topic, a disguised file refused, the library lists them', async ({ page }) => {
     await adminLogin(page, 'admin', E2E_ADMIN_PASSWORD);
     await page.goto('/admin/routine/attachment');

@@ -31,6 +31,7 @@ test.describe.serial('member centre', () => {
 
     // Overview: card, balance with two decimals, points, and the menus of the default group.
     await expect(page.getByTestId('overview-balance')).toHaveText('¥0.00');
+    await expect(page.getByTestId('card-balance')).toHaveText('¥0.00');
     await expect(page.getByTestId('overview-score')).toHaveText('0');
     const menu = page.getByTestId('member-centre-menu');
     for (const title of ['账户概览', '个人资料', '修改密码', '账户安全', '余额记录', '积分记录', '每日签到', '常见问题']) {
@@ -57,14 +58,24 @@ test.describe.serial('member centre', () => {
     const form = page.getByTestId('profile-form');
     await form.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
     await expect(form.locator('img')).toHaveAttribute('src', /\/storage\/avatar\//);
+    await expect(page.getByTestId('toast').filter({ hasText: '上传成功' })).toBeVisible();
     await form.locator('#nickname').fill('影像学徒');
-    await form.locator('#birthday').fill('1996-04-05');
+    // Nickname, avatar and gender go through spec §7's updateNickname call.
+    const updateNickname = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/user/updateNickname');
     await page.getByTestId('profile-save').click();
+    const sent = (await updateNickname).postDataJSON() as { nickname: string; avatar: string; gender: number };
+    expect(sent).toMatchObject({ nickname: '影像学徒', gender: 0 });
+    expect(sent.avatar).toMatch(/\/storage\/avatar\//);
     await expect(page.getByTestId('toast').filter({ hasText: '资料已保存' })).toBeVisible();
     await expect(page.getByTestId('member-nickname')).toHaveText('影像学徒');
+    await page.getByTestId('about-form').locator('#birthday').fill('1996-04-05');
+    const aboutSaved = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/account/profile');
+    await page.getByTestId('about-save').click();
+    expect((await (await aboutSaved).json()).code).toBe(1);
     await page.reload();
     await expect(page.getByTestId('profile-form').locator('#nickname')).toHaveValue('影像学徒');
     await expect(page.getByTestId('profile-form').locator('img')).toHaveAttribute('src', /\/storage\/avatar\//);
+    await expect(page.getByTestId('about-form').locator('#birthday')).toHaveValue('1996-04-05');
     await expect(page.getByTestId('member-card').locator('img')).toBeVisible();
 
     // A bad nickname is refused with the shared rule's message.
@@ -126,4 +137,46 @@ test.describe.serial('member centre', () => {
     await expect(page.getByTestId('faq-list')).toContainText('How do I earn points?');
     await context.close();
   });
+});
+
+test('/share lists the friends who joined through the link (masked) and promises the points the setting gives', async ({ page, request }) => {
+  const inviter = await register(request);
+  const login = await api<{ userInfo: { invate_code: string } }>(request, '/api/user/checkIn', { data: { tab: 'login', username: inviter, password: PASSWORD } });
+  const code = login.data.userInfo.invate_code;
+  const friend = `f${randomBytes(5).toString('hex')}`;
+  expect((await api(request, '/api/user/checkIn', { data: { tab: 'register', username: friend, password: PASSWORD, inviteCode: code } })).code).toBe(1);
+
+  await logIn(page, inviter, PASSWORD);
+  await page.goto('/share');
+  await expect(page.getByTestId('invite-link')).toContainText(`/register/${code}`);
+  await expect(page.getByTestId('invite-reward')).toContainText('50 积分');
+  const row = page.getByTestId('invitee');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(`${friend[0]}***${friend.at(-1)}`);
+  await expect(row).not.toContainText(friend);
+  // The promised points arrived with the registration.
+  await page.goto('/user/overview');
+  await expect(page.getByTestId('overview-score')).toHaveText('50');
+});
+
+test('uploads: the browser refuses an empty or disallowed file before sending, with the spec toast; antd dialogs sit at z-index 3000', async ({ page, request }) => {
+  const username = await register(request);
+  await logIn(page, username, PASSWORD);
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/ajax/upload')) sent.push(r.url());
+  });
+  await page.goto('/user/profile');
+  const input = page.getByTestId('profile-form').locator('input[type=file]');
+  await input.setInputFiles({ name: 'empty.png', mimeType: 'image/png', buffer: Buffer.alloc(0) });
+  await expect(page.getByTestId('toast').filter({ hasText: '上传的文件数据不完整！' })).toBeVisible();
+  await input.setInputFiles({ name: 'tool.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') });
+  await expect(page.getByTestId('toast').filter({ hasText: '不允许的文件类型' })).toBeVisible();
+  expect(sent).toEqual([]);
+
+  // An antd dialog of the member centre (the security page's change dialog) uses the spec's overlay layer.
+  await page.goto('/user/security');
+  await page.getByTestId('security-email').getByRole('button').click();
+  await expect(page.locator('.ant-modal-wrap').first()).toBeVisible();
+  expect(Number(await page.locator('.ant-modal-wrap').first().evaluate((node) => getComputedStyle(node).zIndex))).toBeGreaterThanOrEqual(3000);
 });

@@ -81,6 +81,88 @@ test('a course opens in the course layout, a material pack in the pack layout; u
   await expect(page).toHaveURL(/\/404$/);
 });
 
+test('each kind shows its own content at both detail routes, titled by kind; the routes differ in layout only', async ({ page }) => {
+  const first = async (kind: string) => {
+    const answer = await page.request.get(`/api/catalogue/list?kind=${kind}&limit=1`, { headers: { server: 'true' } });
+    return ((await answer.json()) as { data: { list: { id: number }[] } }).data.list[0]!.id;
+  };
+  const course = await first('course');
+  const material = await first('material');
+  for (const path of [`/course/${course}`, `/course2/${course}`]) {
+    await page.goto(path);
+    const detail = page.getByTestId('detail-course');
+    await expect(detail).toBeVisible();
+    await expect(detail).toHaveAttribute('data-layout', path.startsWith('/course2') ? 'course2' : 'course');
+    await expect(page.getByTestId('syllabus').getByTestId('lesson').first()).toBeVisible();
+    await expect(page.getByTestId('file-list')).toHaveCount(0);
+    await expect(page.getByTestId('gallery')).toHaveCount(0);
+    await expect(page).toHaveTitle(/^课程详情/);
+  }
+  for (const path of [`/course/${material}`, `/course2/${material}`]) {
+    await page.goto(path);
+    const detail = page.getByTestId('detail-material');
+    await expect(detail).toBeVisible();
+    await expect(detail).toHaveAttribute('data-layout', path.startsWith('/course2') ? 'course2' : 'course');
+    await expect(page.getByTestId('file-list')).toBeVisible();
+    await expect(page.getByTestId('gallery')).toBeVisible();
+    await expect(page.getByTestId('syllabus')).toHaveCount(0);
+    await expect(page.getByTestId('purchase-box')).not.toContainText(/章|课时/);
+    await expect(page).toHaveTitle(/^素材详情/);
+  }
+});
+
+test('on a phone the buy bar (price, buy, favourite) stays on screen down a long item page; not on a wide screen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const answer = await page.request.get('/api/catalogue/list?kind=course&price=paid&limit=1', { headers: { server: 'true' } });
+  const id = ((await answer.json()) as { data: { list: { id: number }[] } }).data.list[0]!.id;
+  await page.goto(`/course/${id}`);
+  const bar = page.getByTestId('buy-bar');
+  await expect(bar).toBeVisible();
+  await expect(bar).toContainText('¥');
+  // Buying creates an order, so it is a button (a visitor is sent to log in when pressing it).
+  await expect(bar.getByTestId('buy-bar-buy')).toBeEnabled();
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  const box = (await bar.boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(844 + 1);
+  expect(box.y).toBeGreaterThan(844 - 120);
+  // A visitor's favourite goes to login, as in the purchase box.
+  await bar.getByTestId('buy-bar-favourite').click();
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/course/${id}`);
+  await expect(page.getByTestId('purchase-box')).toBeVisible();
+  await expect(page.getByTestId('buy-bar')).toBeHidden();
+});
+
+test('/list at 390 px: every price chip is on screen and the cards of a row line up', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/list');
+  await expect(page.getByTestId('list-results').getByTestId('course-card-link').first()).toBeVisible();
+  for (const id of ['list-kind-all', 'list-kind-course', 'list-kind-material', 'list-price-all', 'list-price-free', 'list-price-paid', 'list-price-vipFree']) {
+    const box = (await page.getByTestId(id).boundingBox())!;
+    expect(box.x, id).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, id).toBeLessThanOrEqual(390);
+  }
+  const heights = await page.getByTestId('list-results').locator('article').evaluateAll((cards) => cards.slice(0, 12).map((card) => Math.round(card.getBoundingClientRect().height)));
+  expect(new Set(heights).size).toBe(1);
+});
+
+test('the home notice promises 7 days of VIP, and a new member gets them', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('home-notices')).toContainText('7 天 VIP');
+  const username = `vip${Date.now() % 1_000_000}`;
+  await registerMember(page, username);
+  await page.goto('/login');
+  await logIn(page, username);
+  await expect(page).toHaveURL(/\/user/);
+  await page.goto('/user/overview');
+  // VIP level 1 (the monthly tier's name), ending 7 days from today.
+  await expect(page.getByTestId('overview-vip')).toHaveText('月度会员');
+  const until = new Date(Date.now() + 7 * 86_400_000);
+  const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  await expect(page.getByText(new RegExp(`^有效期至 (${day(until)}|${day(new Date(until.getTime() - 86_400_000))})$`))).toBeVisible();
+});
+
 test('favouriting asks a visitor to log in, then the item is in both collection pages and the history', async ({ page }) => {
   const username = `fan${Date.now() % 1_000_000}`;
   await registerMember(page, username);

@@ -31,8 +31,7 @@ async function captchaAnswer(request: APIRequestContext, id: string): Promise<Ca
 
 /** Fields of an API call that requires a solved captcha, solved without a browser. */
 export async function solvedCaptchaFields(request: APIRequestContext) {
-  const id = `e2e${Math.random().toString(36).slice(2, 12)}`;
-  await api(request, `/api/common/clickCaptcha?id=${id}`);
+  const { id } = (await api<{ id: string }>(request, '/api/common/clickCaptcha')).data;
   const answer = await captchaAnswer(request, id);
   const info = `${answer.targets.map((t) => `${t.x},${t.y}`).join('-')};${answer.width};${answer.height}`;
   return { captchaId: id, captchaInfo: info };

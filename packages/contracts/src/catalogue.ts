@@ -2,15 +2,16 @@
  * Catalogue constants and the storefront list query, shared by the server (validation) and the
  * web app (filters kept in the URL). Every failure message is a message key.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 export * from './catalogue-constants.ts';
 import type { AccessKind } from './commerce-constants.ts';
 import { COURSE_KINDS, LIST_LIMIT, KEYWORD_MAX_LENGTH, LIST_SORTS, PRICE_BANDS, type DETAIL_LAYOUTS, type CourseKind } from './catalogue-constants.ts';
+import { recordId } from './validation.ts';
 
 /** An empty query value (`?kind=`) means "not set", as a cleared filter in a link does. */
 const optional = <S extends z.ZodType>(schema: S) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
-const id = z.coerce.number().int().positive();
+const id = recordId();
 
 export const pageQuery = {
   page: optional(z.coerce.number().int().min(1).max(10_000)).default(1),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Every API answer (conventions "Envelope and codes"). `time` is epoch seconds. */
 export interface Envelope<T = unknown> {

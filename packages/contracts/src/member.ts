@@ -2,7 +2,7 @@
  * Member-centre forms (profile, nickname, password), shared by the web forms and the server.
  * Failure messages are message keys, as in `validation.ts`.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { PASSWORD_LENGTH } from './constants.ts';
 import { passwordSchema } from './validation.ts';
 

@@ -2,7 +2,7 @@
  * Validation rules of spec §5, shared by the web forms and the server. Every failure message is
  * a message KEY (`validation.*`); the server's validate() and the web forms translate it.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { ACCOUNT_LENGTH, PASSWORD_LENGTH } from './constants.ts';
 import type { MessageKey } from './messages.ts';
 
@@ -24,6 +24,32 @@ function filledText(key: MessageKey) {
   return z
     .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'validation.required' : key) })
     .min(1, { error: 'validation.required', abort: true });
+}
+
+// ── Ids and text safety (issue 15 item 6: bad input is a field message, never a database error) ──
+
+/** The largest value of a PostgreSQL `integer` / `serial` column. */
+export const INT4_MAX = 2_147_483_647;
+
+/** A row id of an integer column: a whole number 1 … 2,147,483,647 (numbers or numeric strings). */
+export const recordId = () => z.coerce.number().int('validation.invalidId').min(1, 'validation.invalidId').max(INT4_MAX, 'validation.invalidId');
+
+/** A parent / optional reference id: 0 (none) … 2,147,483,647. */
+export const parentId = () => z.coerce.number().int('validation.invalidId').min(0, 'validation.invalidId').max(INT4_MAX, 'validation.invalidId');
+
+/** A whole number that fits an `integer` column, within optional tighter bounds. */
+export const int4 = (min = -INT4_MAX - 1, max = INT4_MAX) => z.coerce.number().int().min(Math.max(min, -INT4_MAX - 1)).max(Math.min(max, INT4_MAX));
+
+/** The first path (e.g. `profile.nickname`, `ids.0`) at which a string holds a NUL character, if any. */
+export function nulPath(value: unknown, path: string[] = [], depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || '_' : undefined;
+  if (depth > 20 || typeof value !== 'object' || value === null) return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, key].join('.');
+    const found = nulPath(inner, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 // ── Account and password (spec §5, lengths from spec §9) ────────────────────────────────────

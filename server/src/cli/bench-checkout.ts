@@ -43,7 +43,7 @@ async function main() {
         const suffix = randomBytes(4).toString('hex');
         const [row] = await db.insert(user).values({ username: `${mark()}${suffix}`, nickname: `Bench ${suffix}`, inviteCode: suffix.toUpperCase(), password: 'x' }).returning();
         // Enough for most orders but not all: some payments are refused for insufficient funds.
-        await changeMoney(db, row!.id, PRICE * perMember - PRICE * 2, 'bench credit');
+        await changeMoney(db, { userId: row!.id, delta: PRICE * perMember - PRICE * 2, kind: 'admin', refType: 'bench', refId: `credit-${row!.id}`, memo: 'bench credit' });
         const orders: string[] = [];
         for (const item of items) {
           const order = await createOrder(db, { ...row!, money: Number(row!.money) }, { items: [item.id] }, { expireMinutes: 120, currency: 'CNY', lang: 'en' });

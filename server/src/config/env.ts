@@ -71,6 +71,8 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: wholeNumber(1, 1_073_741_824).default(1_048_576),
   /** How long public catalogue answers (list, home, filters, VIP tiers) are reused; 0 = not at all (decision 008). */
   CATALOGUE_CACHE_TTL_MS: wholeNumber(0, 3_600_000).default(10_000),
+  /** How often each instance looks for due background jobs (decision 020). */
+  JOBS_POLL_MS: wholeNumber(100, 3_600_000).default(5_000),
   /** How long in-flight requests may take to finish after SIGTERM before connections are cut. */
   SHUTDOWN_TIMEOUT_MS: wholeNumber(0, 600_000).default(10_000),
   WEB_DIST_DIR: z.string().optional(),

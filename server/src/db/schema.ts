@@ -94,14 +94,19 @@ export const token = pgTable(
     tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
     type: varchar('type', { length: 15 }).notNull(),
     ownerId: integer('owner_id').notNull(),
+    /** The login session the token belongs to (decision 028): its access and refresh tokens share it. '' = none. */
+    family: varchar('family', { length: 32 }).notNull().default(''),
+    /** When a refresh token was exchanged (rotated); presenting it again ends the family. */
+    usedAt: timestamp('use_time', { withTimezone: true }),
     createdAt: createdAt(),
     expiresAt: timestamp('expire_time', { withTimezone: true }).notNull(),
   },
-  (t) => [index('token_owner_idx').on(t.type, t.ownerId), index('token_expire_idx').on(t.expiresAt)],
+  (t) => [index('token_owner_idx').on(t.type, t.ownerId), index('token_expire_idx').on(t.expiresAt), index('token_family_idx').on(t.family)],
 );
 
 export * from '../modules/admin/tables.ts';
 export * from '../modules/uploads/tables.ts';
+export * from '../modules/storage/tables.ts';
 export * from '../modules/catalogue/tables.ts';
 export * from '../modules/ledger/tables.ts';
 export * from '../modules/check-in/tables.ts';
@@ -109,3 +114,5 @@ export * from '../modules/member/tables.ts';
 export * from '../modules/captcha/tables.ts';
 export * from '../modules/codes/tables.ts';
 export * from '../modules/commerce/tables.ts';
+export * from '../modules/jobs/tables.ts';
+export * from '../modules/login-throttle/tables.ts';

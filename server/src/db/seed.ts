@@ -3,6 +3,7 @@ import { seedCatalogue } from '../modules/catalogue/seed.ts';
 import { seedMember } from '../modules/member/seed.ts';
 import { SETTINGS } from '../modules/site-config/settings.ts';
 import { seedAreas } from '../modules/uploads/area.ts';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { config } from './schema.ts';
 
@@ -37,6 +38,14 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
   options.log?.(`member rules: ${member.rulesAdded} added`);
   const areasAdded = await seedAreas(db);
   options.log?.(`areas: ${areasAdded} added`);
-  await seedCatalogue(db, { log: options.log, items: options.catalogueItems });
+  const catalogue = await seedCatalogue(db, { log: options.log, items: options.catalogueItems });
+  // The demo notices promise new members 7 days of VIP: the demo shop switches that rule on
+  // (only from the untouched default, so an owner's choice is never overwritten).
+  if (catalogue.demo) {
+    await db
+      .update(config)
+      .set({ value: 7 })
+      .where(and(eq(config.name, 'newMemberVipDays'), sql`${config.value} = '0'::jsonb`));
+  }
   return { settingsAdded: added.length };
 }

@@ -77,6 +77,12 @@ export const corePlugin = fp(async (app: FastifyInstance) => {
       request.log.info({ err: error }, 'bad request');
       return reply.status(error.statusCode).send(envelope(CODE.failure, request.t('api.validationFailed'), null));
     }
+    // A value the database refused as data (SQLSTATE class 22: out of range, bad text, NUL …) that
+    // slipped past the schemas: the caller's input, so an ordinary failure — never a 500.
+    if (isDataException(error)) {
+      request.log.info({ err: error }, 'bad input refused by the database');
+      return reply.status(200).send(envelope(CODE.failure, request.t('validation.invalidValue'), null));
+    }
     // Unknown failure: logged with the request id (bound to request.log); the client learns nothing internal.
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(envelope(CODE.failure, request.t('api.internal'), null));
@@ -96,3 +102,12 @@ export const corePlugin = fp(async (app: FastifyInstance) => {
     return reply.status(404).send(envelope(CODE.failure, request.t('api.notFound', { url: clip(asSent) }), null));
   });
 });
+
+/** A PostgreSQL data exception (SQLSTATE class 22), also when wrapped by the driver or ORM. */
+function isDataException(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
+}

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { inlineScriptHashes, serialisePolicy, type CspSources } from './content-security.ts';
 
 /** What a page tells search engines and link previews (title, description, Open Graph, canonical). */
 export interface PageMeta {
@@ -22,6 +23,8 @@ export interface NavigationOptions {
   webDistDir: string;
   /** Metadata of a page for its HTML shell; null leaves the shell as built. */
   pageMeta?: (request: FastifyRequest, url: URL) => Promise<{ meta: PageMeta; lang: string } | null>;
+  /** Sources the pages' Content-Security-Policy adds to its base (settings, payment providers …). */
+  contentSecurity?: () => Promise<CspSources[]>;
 }
 
 /** Documents the server answers itself even when a browser navigates to them. */
@@ -55,6 +58,21 @@ export function isNavigation(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   if (request.headers[HEADER.server] !== undefined) return false;
   return (request.headers.accept ?? '').includes('text/html');
+}
+
+/**
+ * A request from a tool that says nothing about what it accepts (`curl http://host/`: no Accept,
+ * or only the any-type wildcard) to a path that could be a page: GET/HEAD, no `server` header, no file
+ * extension, not under `/api/`, `/assets/` or `/storage/`. It gets the page when no API route
+ * answers that path (checked by the caller), so API paths keep answering JSON to curl.
+ */
+export function isLooseNavigation(request: FastifyRequest, path: string): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (request.headers[HEADER.server] !== undefined) return false;
+  const accept = (request.headers.accept ?? '').trim();
+  if (accept !== '' && accept !== '*/*') return false;
+  const asSent = request.originalUrl.split('?')[0]!;
+  return !/\./.test(asSent) && !/^\/(api|assets|storage)(\/|$)/.test(path);
 }
 
 const FALLBACK_SHELL =
@@ -113,6 +131,8 @@ function cacheControlFor(filePath: string): string {
 export const navigationPlugin = fp(async (app: FastifyInstance, options: NavigationOptions) => {
   const hasDist = existsSync(join(options.webDistDir, 'index.html'));
   const shell = loadShell(hasDist ? options.webDistDir : undefined);
+  // The inline theme script's hash: every shell variant (page metadata only) has the same scripts.
+  const scriptHashes = inlineScriptHashes(shell.identity.toString('utf8'));
   const files = hasDist ? listFiles(options.webDistDir) : [];
   const staticFiles = new Set(files.filter((f) => !/\.(gz|br)$/.test(f)));
   /** Files on disk (absolute) that have a precompressed variant: their answers vary by encoding. */
@@ -163,7 +183,9 @@ export const navigationPlugin = fp(async (app: FastifyInstance, options: Navigat
     if (options.pageMeta) reply.header('vary', 'accept-encoding, accept-language');
     else if (page.encoded.size > 0) reply.header('vary', 'accept-encoding');
     if (encoding) reply.header('content-encoding', encoding);
+    const policy = serialisePolicy(scriptHashes, (await options.contentSecurity?.()) ?? []);
     return reply
+      .header('content-security-policy', policy)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .send(encoding ? page.encoded.get(encoding) : page.identity);
@@ -172,8 +194,9 @@ export const navigationPlugin = fp(async (app: FastifyInstance, options: Navigat
   // Callback-style, so API calls (most requests) pass without a promise.
   app.addHook('onRequest', (request, reply, done) => {
     const path = request.url.split('?')[0]!;
-    // Uploaded files (uploads module) are files even when a browser navigates to them.
-    if (!isNavigation(request) || staticFiles.has(path) || path.startsWith('/storage/') || SERVER_DOCUMENTS.test(path)) return done();
+    // Uploaded files (uploads module) and signed downloads (storage module) are files even when a browser navigates to them.
+    const navigation = isNavigation(request) || (isLooseNavigation(request, path) && !app.findRoute({ method: 'GET', url: path }));
+    if (!navigation || staticFiles.has(path) || path.startsWith('/storage/') || path.startsWith('/download/') || SERVER_DOCUMENTS.test(path)) return done();
     // The shell is the answer: the request goes no further (no done()).
     sendShell(request, reply).catch((err: unknown) => reply.send(err));
   });

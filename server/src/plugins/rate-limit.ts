@@ -4,6 +4,13 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { ApiError } from '../shared/errors.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set by `providerRoute` (provider-routes.ts): this limit skips the route, which has its own. */
+    providerRoute?: boolean;
+  }
+}
+
 export interface RateLimitOptions {
   max: number;
   timeWindowMs: number;
@@ -12,7 +19,7 @@ export interface RateLimitOptions {
   redisPrefix: string;
 }
 
-/** Load-balancer probes are never limited. */
+/** Load-balancer probes are never limited; provider-facing routes have their own limit (provider-routes.ts, decision 025). */
 const EXEMPT_PATHS = new Set(['/healthz', '/readyz']);
 const isExempt = (request: FastifyRequest) => EXEMPT_PATHS.has(request.url.split('?')[0]!);
 
@@ -37,5 +44,8 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimi
       });
     },
   });
-  app.addHook('onRequest', app.rateLimit());
+  // Provider-facing routes skip this hook: their own limit (route config) must be the one that runs,
+  // and the limiter runs once per request.
+  const limit = app.rateLimit();
+  app.addHook('onRequest', (request, reply) => (request.routeOptions.config?.providerRoute === true ? Promise.resolve() : limit.call(app, request, reply)));
 });

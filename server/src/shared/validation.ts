@@ -1,6 +1,7 @@
 import type { Language } from '@framecraft/contracts/constants';
 import type { FieldErrors } from '@framecraft/contracts/envelope';
 import { translate } from '@framecraft/contracts/messages';
+import { nulPath } from '@framecraft/contracts/validation';
 import type { z } from 'zod';
 import { ApiError } from './errors.ts';
 
@@ -51,6 +52,13 @@ function issueMessage(lang: Language, issue: z.core.$ZodIssue, input: unknown): 
  */
 export function validate<S extends z.ZodType>(schema: S, input: unknown, lang: Language): z.output<S> {
   const value = input ?? {};
+  // NUL is refused for every field of every schema here, in one place: PostgreSQL cannot store it
+  // in text, and no form has a use for it.
+  const nul = nulPath(value);
+  if (nul) {
+    const msg = translate(lang, 'validation.invalidCharacter');
+    throw new ApiError('api.validationFailed', { data: { errors: { [nul]: msg } }, msg });
+  }
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const errors: FieldErrors = {};

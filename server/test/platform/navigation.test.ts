@@ -96,6 +96,19 @@ describe('navigation vs API split, and the built assets', () => {
     },
   );
 
+  it.each([{}, { accept: '*/*' }])('a tool that accepts anything (curl, %j) gets the page at page paths and the API at API paths', async (headers) => {
+    for (const url of ['/', '/course/3', '/admin/login', '/user/my-orders', '/nope']) {
+      const page = await ctx.app.inject({ url, headers });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    }
+    // A registered API path answers JSON; /api, assets, dotted names and calls with `server` stay API 404s.
+    const health = await ctx.app.inject({ url: '/healthz', headers });
+    expect(health.headers['content-type']).toMatch(/json/);
+    for (const url of ['/api/nope', '/assets/gone.js', '/nope.php']) expectEnvelope(await ctx.app.inject({ url, headers: { ...headers, 'think-lang': 'en' } }), 404, `Error requesting address: ${url}`);
+    expectEnvelope(await ctx.app.inject({ url: '/', headers: { ...headers, server: 'true', 'think-lang': 'en' } }), 404, 'Error requesting address: /');
+  });
+
   it('only GET/HEAD requests that accept HTML are navigations', async () => {
     const json = await ctx.app.inject({ url: '/course/3', headers: { accept: 'application/json', 'think-lang': 'en' } });
     expectEnvelope(json, 404, 'Error requesting address: /course/3');

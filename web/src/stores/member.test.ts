@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { configureForTest, type ShellRecorder } from '../lib/request/testing/recorder.ts';
 import { sendEnvelope, startTestServer, type TestServer } from '../lib/request/testing/test-server.ts';
 import { switchLanguage } from './language.ts';
-import { memberDefaults, useMemberStore } from './member.ts';
+import { STORAGE_KEY } from '@framecraft/contracts/constants';
+import { memberDefaults, useMemberStore, withoutStaleToken } from './member.ts';
 
 let server: TestServer;
 let shell: ShellRecorder;
@@ -110,5 +111,20 @@ describe('member store', () => {
     expect(localStorage.getItem('userInfo')).not.toBeNull();
     expect(reload).not.toHaveBeenCalled();
     expect(shell.errors).toEqual(['Logout failed']);
+  });
+});
+
+describe('a stored token without a member id', () => {
+  it('is dropped when the store is read, so the login page can log in again (no endless 303 "logged in")', async () => {
+    localStorage.setItem(STORAGE_KEY.member, JSON.stringify({ state: { ...memberDefaults, id: 0, token: 'stale', refresh_token: 'stale-r' }, version: 0 }));
+    await useMemberStore.persist.rehydrate();
+    expect(useMemberStore.getState()).toMatchObject({ token: '', refresh_token: '' });
+    expect(useMemberStore.getState().isLoggedIn()).toBe(false);
+  });
+
+  it('keeps a complete login as it is', () => {
+    expect(withoutStaleToken({ id: 3, token: 't', refresh_token: 'r' })).toMatchObject({ id: 3, token: 't', refresh_token: 'r' });
+    expect(withoutStaleToken({ id: 0, token: '', refresh_token: '' })).toMatchObject({ token: '' });
+    expect(withoutStaleToken(undefined)).toEqual({ token: '', refresh_token: '' });
   });
 });

@@ -73,6 +73,9 @@ export const memberDefaults: MemberInfo = {
 
 const dataKeys = Object.keys(memberDefaults) as (keyof MemberInfo)[];
 
+/** The stored member, with its tokens removed when it has no id. */
+export const withoutStaleToken = (stored: Partial<MemberInfo> = {}): Partial<MemberInfo> => (stored.id ? stored : { ...stored, token: '', refresh_token: '' });
+
 export const useMemberStore = create<MemberStore>()(
   persist(
     (set, get) => ({
@@ -110,6 +113,9 @@ export const useMemberStore = create<MemberStore>()(
       name: STORAGE_KEY.member,
       storage: createJSONStorage(() => localStorage),
       partialize: (state) => Object.fromEntries(dataKeys.map((key) => [key, state[key]])) as unknown as MemberInfo,
+      // A stored token without an id is no login (spec §4) but would still be sent, and the login
+      // call would answer "already logged in" (303) for ever: drop such tokens when reading the store.
+      merge: (persisted, current) => ({ ...current, ...withoutStaleToken(persisted as Partial<MemberInfo>) }),
     },
   ),
 );

@@ -5,9 +5,12 @@ import { user } from '../../db/schema.ts';
 import { userScoreLog } from '../ledger/tables.ts';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { createMember, FIXTURE_PASSWORD } from '../../../test/fixtures.ts';
+import { captchaKit } from '../captcha/test-kit.ts';
+import { loginAttempt } from '../login-throttle/tables.ts';
 import { register } from './service.ts';
 
-const FAILED = 'Incorrect account or password (after too many failed attempts an account is locked for a while)';
+const FAILED = 'Incorrect account or password (after repeated failures the click verification is required, and attempts are paused for a while)';
+const CAPTCHA_FIRST = 'Please complete the click verification first';
 
 describe('member login and registration', () => {
   let ctx: TestContext;
@@ -61,25 +64,73 @@ describe('member login and registration', () => {
     expect(wrong).toMatchObject({ code: 0, msg: FAILED });
   });
 
-  it('locks the account after 10 failures until the lockout time has passed', async () => {
-    const db = ctx.database.db;
-    const member = await createMember(db);
-    for (let i = 0; i < 9; i++) expect((await login(member.username, 'wrong-pass')).json().msg).toBe(FAILED);
-    // the 9th failure is below the limit: the right password still works and resets the count
-    expect((await login(member.username, FIXTURE_PASSWORD)).json().code).toBe(1);
-    for (let i = 0; i < 10; i++) await login(member.username, 'wrong-pass');
-    // Locked: even the right password fails, with the answer an unknown account gets, so the lock
-    // does not reveal that the account exists.
-    const { time: _t1, ...locked } = (await login(member.username, FIXTURE_PASSWORD, {})).json();
-    const { time: _t2, ...unknown } = (await login(`nobody_${member.id}`, FIXTURE_PASSWORD, {})).json();
-    expect(locked).toEqual(unknown);
-    expect(locked).toMatchObject({ code: 0, msg: FAILED });
-    expect((await checkIn({ tab: 'login', username: member.username, password: FIXTURE_PASSWORD }, {}, 'zh-cn')).json().msg).toBe(
-      '账号或密码错误（连续失败次数过多时账号将被暂时锁定）',
-    );
-    // 24 h later the lock has run out
-    await db.update(user).set({ updatedAt: new Date(Date.now() - 86_401_000) }).where(eq(user.id, member.id));
-    expect((await login(member.username, FIXTURE_PASSWORD)).json().code).toBe(1);
+  describe('login throttling instead of lockout (decision 027)', () => {
+    const from = (ip: string) => (username: string, password: string, extra: object = {}) =>
+      ctx.app
+        .inject({ method: 'POST', url: '/api/user/checkIn', remoteAddress: ip, headers: { server: 'true', [HEADER.lang]: 'en' }, payload: { tab: 'login', username, password, ...extra } })
+        .then((r) => {
+          const { time: _time, ...rest } = r.json();
+          return rest as { code: number; msg: string; data: unknown };
+        });
+    const captcha = () => captchaKit(ctx).solved();
+
+    it("an attacker's failures never stop the owner's correct login from another address", async () => {
+      const member = await createMember(ctx.database.db);
+      const attacker = from('203.0.113.7');
+      const owner = from('198.51.100.20');
+      for (let i = 0; i < 3; i++) expect(await attacker(member.username, 'wrong-pass')).toMatchObject({ code: 0, msg: FAILED });
+      // After three failures the account needs the click captcha, from everyone — an unknown name too.
+      const asked = await attacker(member.username, 'wrong-pass');
+      expect(asked).toEqual({ code: 0, msg: CAPTCHA_FIRST, data: { captcha: true } });
+      // The attacker solves captchas and keeps failing: ten failures stop that source for the account.
+      for (let i = 3; i < 10; i++) expect(await attacker(member.username, 'wrong-pass', await captcha())).toMatchObject({ code: 0, msg: FAILED });
+      const stopped = await attacker(member.username, FIXTURE_PASSWORD, await captcha());
+      expect(stopped).toEqual({ code: 0, msg: FAILED, data: null });
+      // The owner, elsewhere, is asked for the captcha and gets in.
+      expect(await owner(member.username, FIXTURE_PASSWORD)).toEqual({ code: 0, msg: CAPTCHA_FIRST, data: { captcha: true } });
+      expect((await owner(member.username, FIXTURE_PASSWORD, await captcha())).code).toBe(1);
+      expect((await from('198.51.100.21')(member.email ?? member.username, FIXTURE_PASSWORD, await captcha())).code).toBe(1);
+      // The stopped source stays stopped until the window has passed.
+      expect(await attacker(member.username, FIXTURE_PASSWORD, await captcha())).toEqual(stopped);
+      await ctx.database.db.update(loginAttempt).set({ createdAt: new Date(Date.now() - 86_401_000) }).where(eq(loginAttempt.ip, '203.0.113.7'));
+      expect((await attacker(member.username, FIXTURE_PASSWORD)).code).toBe(1);
+      expect((await checkIn({ tab: 'login', username: `nobody_${member.id}`, password: 'x23456' }, {}, 'zh-cn')).json().msg).toBe(
+        '账号或密码错误（多次失败后需要完成点选验证，连续失败过多将暂停尝试一段时间）',
+      );
+    });
+
+    it('answers a locked, an unknown and a wrong login identically at every stage', async () => {
+      const member = await createMember(ctx.database.db);
+      const ghost = `ghost_${member.id}`;
+      const a = from('203.0.113.8');
+      const b = from('203.0.113.9');
+      for (let i = 0; i < 3; i++) expect(await a(member.username, 'wrong-pass')).toEqual(await b(ghost, 'wrong-pass'));
+      expect(await a(member.username, 'wrong-pass')).toEqual(await b(ghost, 'wrong-pass'));
+      for (let i = 3; i < 10; i++) expect(await a(member.username, 'wrong-pass', await captcha())).toEqual(await b(ghost, 'wrong-pass', await captcha()));
+      expect(await a(member.username, FIXTURE_PASSWORD, await captcha())).toEqual(await b(ghost, FIXTURE_PASSWORD, await captcha()));
+    });
+
+    it('a burst of parallel guesses from one source gets no more password comparisons than the limit', async () => {
+      await ctx.app.siteConfig.set({ loginCaptchaAfterFailures: 1000 });
+      try {
+        const member = await createMember(ctx.database.db);
+        const burst = from('203.0.113.10');
+        const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => burst(member.username, `wrong-${i}`)));
+        for (const answer of answers) expect(answer).toMatchObject({ code: 0, msg: FAILED });
+        const [row] = await ctx.database.db.select().from(user).where(eq(user.id, member.id));
+        expect(row!.loginFailure).toBeLessThanOrEqual(10);
+        expect((await burst(member.username, FIXTURE_PASSWORD)).code).toBe(0);
+        expect((await from('198.51.100.30')(member.username, FIXTURE_PASSWORD)).code).toBe(1);
+        // One address failing across many accounts is stopped for all of them (credential stuffing).
+        const stuffing = from('203.0.113.11');
+        const victims = await Promise.all(Array.from({ length: 6 }, () => createMember(ctx.database.db)));
+        for (const victim of victims) for (let i = 0; i < 9; i++) await stuffing(victim.username, 'wrong-pass');
+        expect((await stuffing(victims[0]!.username, FIXTURE_PASSWORD)).code).toBe(0);
+        expect((await from('198.51.100.31')(victims[0]!.username, FIXTURE_PASSWORD)).code).toBe(1);
+      } finally {
+        await ctx.app.siteConfig.set({ loginCaptchaAfterFailures: 3 });
+      }
+    });
   });
 
   it('validates registration fields at the spec §5 boundaries, in both languages', async () => {
@@ -111,8 +162,8 @@ describe('member login and registration', () => {
     const [created] = await db.select().from(user).where(eq(user.username, 'invited_ok'));
     expect(created!.inviterId).toBe(inviter.id);
     expect(created!.inviteCode).toMatch(/^[A-Z2-9]{8}$/);
-    // no reward configured (setting inviteRewardScore, seeded 0) → no ledger entry; nothing half-done for the refused registration
-    expect(await db.select().from(userScoreLog).where(eq(userScoreLog.userId, inviter.id))).toHaveLength(0);
+    // the seeded reward (setting inviteRewardScore, 50 — what /share promises) → one ledger entry; nothing half-done for the refused registration
+    expect((await db.select().from(userScoreLog).where(eq(userScoreLog.userId, inviter.id))).map((log) => log.score)).toEqual([50]);
     expect(await db.select().from(user).where(eq(user.username, 'invited_x'))).toHaveLength(0);
   });
 
@@ -121,7 +172,7 @@ describe('member login and registration', () => {
     const inviter = await createMember(db);
     const created = await register(db, { username: 'rewarded', password: 'secret123', inviteCode: inviter.inviteCode, ip: '203.0.113.1', inviteRewardScore: 25 });
     const [log] = await db.select().from(userScoreLog).where(eq(userScoreLog.userId, inviter.id));
-    expect(log).toMatchObject({ score: 25, before: 0, after: 25, memo: `invite:${created.id}` });
+    expect(log).toMatchObject({ score: 25, before: 0, after: 25, kind: 'invite', refType: 'user', refId: String(created.id) });
     const [after] = await db.select({ score: user.score }).from(user).where(eq(user.id, inviter.id));
     expect(after!.score).toBe(25);
   });

@@ -4,10 +4,12 @@ import { retrievePasswordSchema } from '@framecraft/contracts/validation';
 import { ApiError } from '../../shared/errors.ts';
 import { validate } from '../../shared/validation.ts';
 import { checkCode, memberByAddress, normaliseTarget } from '../codes/index.ts';
-import { optionalUser } from '../session/guards.ts';
+import { currentUser, optionalUser, requireUser } from '../session/guards.ts';
+import { inviteListQuery, listInvitees } from './invites.ts';
 import { memberInfo } from '../session/member-info.ts';
 import { checkInSchema, loginBody, registerBody, registerVerification, smsLoginBody } from './schema.ts';
-import { LOCKOUT_SECONDS, LOGIN_FAILURE_LIMIT, login, loginWithCode, register, resetPassword, verificationTypes } from './service.ts';
+import { captchaRequired, throttlePolicy } from '../login-throttle/index.ts';
+import { login, loginWithCode, register, resetPassword, verificationTypes } from './service.ts';
 import type { z } from 'zod';
 
 /** Login and registration (spec §4, conventions "Member login and account"), and password reset. */
@@ -15,6 +17,13 @@ export async function accountRoutes(app: FastifyInstance) {
   const loggedIn = () => new ApiError('account.loggedIn', { code: CODE.loginState, data: { type: 'logged in' } });
   const captchaOn = async () => Number(await app.siteConfig.get('userLoginCaptchaSwitch')) === 1;
   const db = app.deps.db;
+
+  // The /share page: who joined through the member's link, and the points each registration earns (the setting, read live).
+  app.get('/api/invite/list', { preHandler: requireUser }, async (request, reply) => {
+    const { page, limit } = validate(inviteListQuery, request.query, request.lang);
+    const { list, total } = await listInvitees(db, currentUser(request).id, page, limit);
+    return reply.ok({ list, total, rewardScore: Math.max(0, Number(await app.siteConfig.get('inviteRewardScore')) || 0) });
+  });
 
   app.get('/api/user/checkIn', { preHandler: optionalUser }, async (request, reply) => {
     if (request.user) throw loggedIn();
@@ -24,11 +33,18 @@ export async function accountRoutes(app: FastifyInstance) {
     });
   });
 
+  /** The login's click captcha; none sent → `captchaRequired` (data.captcha tells the client to show it). */
+  async function solveCaptcha(body: { captchaId?: string; captchaInfo?: string }) {
+    if (!body.captchaId || !body.captchaInfo) throw captchaRequired();
+    await app.captcha.require(body.captchaId, body.captchaInfo);
+  }
+
   async function passwordLogin(request: FastifyRequest, body: z.infer<typeof loginBody>) {
-    if (await captchaOn()) await app.captcha.require(body.captchaId, body.captchaInfo);
-    return login(db, body.username, body.password, request.ip, {
-      failureLimit: await app.siteConfig.number('userLoginFailureLimit', LOGIN_FAILURE_LIMIT),
-      lockoutSeconds: await app.siteConfig.number('userLoginLockoutSeconds', LOCKOUT_SECONDS),
+    return login(db, body.username, body.password, {
+      ip: request.ip.slice(0, 50),
+      policy: await throttlePolicy(app),
+      captchaAlways: await captchaOn(),
+      solveCaptcha: () => solveCaptcha(body),
     });
   }
 
@@ -55,6 +71,7 @@ export async function accountRoutes(app: FastifyInstance) {
       inviteCode: body.inviteCode,
       ip: request.ip,
       inviteRewardScore: Number(await app.siteConfig.get('inviteRewardScore')) || 0,
+      newMemberVipDays: Number(await app.siteConfig.get('newMemberVipDays')) || 0,
       verified,
     });
   }

@@ -11,18 +11,11 @@ import { user } from '../../db/schema.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { consumeCode } from '../codes/index.ts';
 import { changeScore } from '../ledger/index.ts';
+import { accountKey, clearAccount, throttledLogin, type ThrottlePolicy } from '../login-throttle/index.ts';
 import type { MemberRow } from '../session/accounts.ts';
 import { VERIFICATION_CHANNELS, type VerificationChannel } from '@framecraft/contracts/validation';
 
-export const LOGIN_FAILURE_LIMIT = 10;
-export const LOCKOUT_SECONDS = 86_400;
-
 const DUMMY_HASH = hash('framecraft-dummy-password');
-
-export interface LoginPolicy {
-  failureLimit: number;
-  lockoutSeconds: number;
-}
 
 /** The member matching a username (case-insensitive), e-mail (case-insensitive) or mobile. */
 async function findByAccount(db: Db, account: string): Promise<MemberRow | undefined> {
@@ -35,34 +28,44 @@ async function findByAccount(db: Db, account: string): Promise<MemberRow | undef
   return row;
 }
 
-function isLocked(row: MemberRow, policy: LoginPolicy, now = Date.now()): boolean {
-  // update_time is stamped on each failure, so it is the time of the last failed attempt.
-  return row.loginFailure >= policy.failureLimit && now - row.updatedAt.getTime() < policy.lockoutSeconds * 1000;
+/** What a password login needs besides the account and password (decision 027). */
+export interface LoginOptions {
+  ip: string;
+  policy: ThrottlePolicy;
+  captchaAlways: boolean;
+  solveCaptcha: () => Promise<void>;
 }
 
-export async function login(db: Db, account: string, password: string, ip: string, policy: LoginPolicy): Promise<MemberRow> {
-  const row = await findByAccount(db, account);
-  if (!row || row.status !== 'enable') {
-    await verify(await DUMMY_HASH, password).catch(() => false);
-    throw new ApiError('account.loginFailed');
-  }
-  const ok = await verify(row.password, password).catch(() => false);
-  // A locked account answers exactly like a wrong password (same work, same message): a distinct
-  // "locked" answer after ten tries would tell that the account exists.
-  if (isLocked(row, policy)) throw new ApiError('account.loginFailed');
-  if (!ok) {
-    // A lock that has run out starts a fresh count.
-    const expired = row.loginFailure >= policy.failureLimit;
-    await db
-      .update(user)
-      .set({ loginFailure: expired ? 1 : sql`${user.loginFailure} + 1`, updatedAt: sql`now()` })
-      .where(eq(user.id, row.id));
-    throw new ApiError('account.loginFailed');
-  }
+/**
+ * A password login under the login throttle (decision 027): no account is ever locked. After a few
+ * failures the account needs the click captcha, and a source that keeps failing gets the ordinary
+ * failure answer even with the right password — the owner elsewhere logs in as usual.
+ */
+export async function login(db: Db, account: string, password: string, options: LoginOptions): Promise<MemberRow> {
+  const found = await findByAccount(db, account);
+  const row = found && found.status === 'enable' ? found : undefined;
+  await throttledLogin(db, {
+    scope: 'user',
+    account: accountKey(found, account),
+    ip: options.ip,
+    policy: options.policy,
+    captchaAlways: options.captchaAlways,
+    solveCaptcha: options.solveCaptcha,
+    failure: () => new ApiError('account.loginFailed'),
+    verify: async () => {
+      if (!row) {
+        await verify(await DUMMY_HASH, password).catch(() => false);
+        return false;
+      }
+      const ok = await verify(row.password, password).catch(() => false);
+      if (!ok) await db.update(user).set({ loginFailure: sql`${user.loginFailure} + 1`, updatedAt: sql`now()` }).where(eq(user.id, row.id));
+      return ok;
+    },
+  });
   const [updated] = await db
     .update(user)
-    .set({ loginFailure: 0, lastLoginTime: sql`now()`, lastLoginIp: ip, updatedAt: sql`now()` })
-    .where(eq(user.id, row.id))
+    .set({ loginFailure: 0, lastLoginTime: sql`now()`, lastLoginIp: options.ip, updatedAt: sql`now()` })
+    .where(eq(user.id, row!.id))
     .returning();
   return updated!;
 }
@@ -79,8 +82,16 @@ export interface RegisterInput {
   ip: string;
   /** Points credited to the inviter (0 = none). */
   inviteRewardScore: number;
+  /** Days of VIP level 1 the new member starts with (setting newMemberVipDays; 0 = none). */
+  newMemberVipDays?: number;
   /** A verified address (the code is consumed in the registration's transaction). */
   verified?: { email?: string; mobile?: string; codeId: number };
+}
+
+/** VIP level 1 for the first `days` days of a new member's account (none when days ≤ 0). */
+export function newMemberVip(days: number, now = Date.now()): { vipLevel?: number; vipDate?: Date } {
+  const whole = Math.floor(days);
+  return whole > 0 ? { vipLevel: 1, vipDate: new Date(now + whole * 86_400_000) } : {};
 }
 
 /** Create a member (and credit the inviter) in one transaction. */
@@ -123,10 +134,12 @@ export async function register(db: Db, input: RegisterInput): Promise<MemberRow>
         joinIp: input.ip,
         lastLoginIp: input.ip,
         lastLoginTime: sql`now()`,
+        ...newMemberVip(input.newMemberVipDays ?? 0),
       })
       .returning();
     if (inviterId && input.inviteRewardScore > 0) {
-      await changeScore(tx, inviterId, input.inviteRewardScore, `invite:${created!.id}`);
+      // One reward per invited member (the reference is the new member).
+      await changeScore(tx, { userId: inviterId, delta: input.inviteRewardScore, kind: 'invite', refType: 'user', refId: String(created!.id) });
     }
     return created!;
   });
@@ -160,4 +173,5 @@ export async function resetPassword(db: Db, memberId: number, codeId: number, pa
     await consumeCode(tx, codeId);
     await tx.update(user).set({ password: passwordHash, loginFailure: 0, updatedAt: sql`now()` }).where(eq(user.id, memberId));
   });
+  await clearAccount(db, 'user', accountKey({ id: memberId }, ''));
 }

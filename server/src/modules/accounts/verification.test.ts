@@ -127,4 +127,20 @@ describe('registration with verified addresses, SMS login and password reset', (
       msg: 'The verification code is incorrect or has expired',
     });
   });
+
+  it('40 parallel wrong codes on retrievePassword: at most 5 are ever compared, then the code is void', async () => {
+    const email = `burst.${unique()}@example.test`;
+    await createMember(db(), { email });
+    expect(await sendEmail(email, 'user_retrieve_pwd')).toMatchObject({ code: 1 });
+    const code = smtp.codeFor(email)!;
+    const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => post('/api/account/retrievePassword', { type: 'email', account: email, captcha: wrong(i), password: 'brute-force-1' })),
+    );
+    for (const answer of answers) expect(answer).toMatchObject({ code: 0, msg: 'The verification code is incorrect or has expired' });
+    const [row] = await db().select().from(verificationCode).where(eq(verificationCode.target, email)).orderBy(desc(verificationCode.id)).limit(1);
+    expect(row).toMatchObject({ attempts: 5, status: 'void' });
+    // The right code arrives too late: the five tries are spent.
+    expect(await post('/api/account/retrievePassword', { type: 'email', account: email, captcha: code, password: 'brute-force-1' })).toMatchObject({ code: 0 });
+  });
 });

@@ -79,6 +79,7 @@ export const BUILT_IN_RULES: SeedRule[] = [
       { name: 'routine/config', title: 'System settings', type: 'menu', icon: 'ToolOutlined', buttons: ['index', 'edit', 'sendTestMail'] },
       { name: 'routine/attachment', title: 'Attachments', type: 'menu', icon: 'PictureOutlined', keepalive: true, buttons: ['index', 'del'] },
       { name: 'routine/smsLog', title: 'SMS log', type: 'menu', icon: 'MessageOutlined', keepalive: true, buttons: ['index'] },
+      { name: 'routine/backgroundJob', title: 'Background jobs', type: 'menu', icon: 'ScheduleOutlined', keepalive: true, buttons: ['index', 'retry'] },
       { name: 'routine/adminInfo', title: 'Profile', type: 'menu', icon: 'ProfileOutlined' },
     ],
   },
@@ -107,6 +108,7 @@ const BUTTON_TITLES: Record<string, string> = {
   sendTestMail: 'Send test mail',
   close: 'Close',
   refund: 'Refund',
+  retry: 'Retry',
 };
 
 /** Deletes through these controllers are copied to the recycle bin from the start. */

@@ -22,7 +22,7 @@ describe('click captcha', () => {
   const check = (id: string, info: string, unset = false, lang = 'en') => post('/api/common/checkClickCaptcha', { id, info, unset }, lang);
 
   it('answers an image (a real JPEG of the stated size) and the targets to click, never their positions', async () => {
-    const answer = await kit.fetchCaptcha(undefined, 'zh-cn');
+    const answer = await kit.fetchCaptcha('zh-cn');
     expect(answer.code).toBe(1);
     const { data } = answer;
     expect(data).toMatchObject({ width: 350, height: 200 });
@@ -36,7 +36,7 @@ describe('click captcha', () => {
 
   it('icons are named in the request language', async () => {
     for (let i = 0; i < 12; i++) {
-      const { data } = await kit.fetchCaptcha(undefined, 'en');
+      const { data } = await kit.fetchCaptcha('en');
       const icon = data.text.find((t) => t.startsWith('<'));
       if (icon) return expect(icon).toMatch(/^<[a-z ]+>$/);
     }
@@ -70,6 +70,19 @@ describe('click captcha', () => {
     const { data } = await kit.fetchCaptcha();
     const info = (await kit.clicksFor(data.id)).replace(/;350;200$/, ';700;400');
     expect(await check(data.id, info)).toMatchObject({ code: 0 });
+  });
+
+  it('issues ids itself: a client-chosen id cannot be re-requested to replace someone else\'s image', async () => {
+    const { data: victim } = await kit.fetchCaptcha();
+    const before = await ctx.app.captcha.answer(victim.id);
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/common/clickCaptcha?id=${victim.id}`, headers: { server: 'true' } });
+    expect(res.json()).toMatchObject({ code: 1 });
+    expect(res.json().data.id).not.toBe(victim.id);
+    expect(await ctx.app.captcha.answer(victim.id)).toEqual(before);
+    expect(await check(victim.id, await kit.clicksFor(victim.id))).toMatchObject({ code: 1 });
+    const chosen = `mine${Math.random().toString(36).slice(2, 12)}`;
+    await ctx.app.inject({ method: 'GET', url: `/api/common/clickCaptcha?id=${chosen}`, headers: { server: 'true' } });
+    expect(await ctx.app.captcha.answer(chosen)).toBeUndefined();
   });
 
   it('validates the check payload with translated messages', async () => {

@@ -6,8 +6,10 @@ import { checkClickCaptchaBody, clickCaptchaQuery } from './schema.ts';
 /** The click captcha's calls (spec §7); the admin login page uses the same ones. */
 export async function captchaRoutes(app: FastifyInstance) {
   app.get('/api/common/clickCaptcha', async (request, reply) => {
-    const { id } = validate(clickCaptchaQuery, request.query, request.lang);
-    return reply.ok(await app.captcha.create(request.lang, id));
+    // The spec's `?id=` is accepted but never used: ids are issued by the server only, so nobody can
+    // re-request someone else's id and replace the image that person is solving.
+    validate(clickCaptchaQuery, request.query, request.lang);
+    return reply.ok(await app.captcha.create(request.lang));
   });
 
   app.post('/api/common/checkClickCaptcha', async (request, reply) => {

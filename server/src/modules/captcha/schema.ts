@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
-/** A captcha id chosen by the client (a UUID or similar): letters, digits, `-` and `_`. */
+/** A captcha id as the server issued it (a UUID); the check calls accept the same shape. */
 export const captchaId = z.string().trim().regex(/^[A-Za-z0-9_-]{8,64}$/, 'validation.invalidValue');
 
-export const clickCaptchaQuery = z.object({ id: captchaId.optional() });
+/** `?id=` of spec §7 is tolerated for old clients and ignored (the server issues ids). */
+export const clickCaptchaQuery = z.object({ id: z.string().max(64).optional() });
 
 /** `POST /api/common/checkClickCaptcha {id, info, unset}` (spec §7). */
 export const checkClickCaptchaBody = z.object({

@@ -55,8 +55,9 @@ export class ClickCaptcha {
     private readonly ttlSeconds = CAPTCHA_TTL_SECONDS,
   ) {}
 
-  /** A new image under `id` (the client's id, or a fresh one); the same id replaces the old image. */
-  async create(lang: Language, id: string = randomUUID()): Promise<CaptchaChallenge> {
+  /** A new image under a fresh server-issued id (never a client's: an id cannot be re-drawn). */
+  async create(lang: Language): Promise<CaptchaChallenge> {
+    const id = randomUUID();
     const drawn = await drawCaptcha();
     const targets = drawn.targets.map(({ x, y, r }) => ({ x, y, r }));
     await this.store.save(id, { width: drawn.width, height: drawn.height, targets }, this.ttlSeconds);

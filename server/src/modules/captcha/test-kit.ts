@@ -2,8 +2,8 @@ import type { TestContext } from '../../../test/app.ts';
 
 /** Helpers for tests that pass a click captcha: fetch one and click its targets (from the stored answer). */
 export function captchaKit(ctx: TestContext) {
-  async function fetchCaptcha(id = `t${Math.random().toString(36).slice(2, 12)}`, lang = 'en') {
-    const res = await ctx.app.inject({ method: 'GET', url: `/api/common/clickCaptcha?id=${id}`, headers: { server: 'true', 'think-lang': lang } });
+  async function fetchCaptcha(lang = 'en') {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/common/clickCaptcha', headers: { server: 'true', 'think-lang': lang } });
     return res.json() as { code: number; msg: string; data: { id: string; text: string[]; base64: string; width: number; height: number } };
   }
 

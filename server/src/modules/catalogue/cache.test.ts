@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { course } from './tables.ts';
 
@@ -31,6 +31,21 @@ describe('public catalogue answers are reused for a few seconds', () => {
     expect((await list('zh-cn')).body.data.list[0]!.title).not.toBe('Renamed while cached');
     ctx.app.invalidateCatalogue();
     expect((await list()).body.data.list[0]!.title).toBe('Renamed while cached');
+  });
+
+  it.runIf(process.env.REDIS_URL)('an edit invalidated on one instance clears the cache of every instance at once', async () => {
+    const second = await createTestApp({ CATALOGUE_CACHE_TTL_MS: '60000' }, { shareWith: ctx });
+    try {
+      const listOn = async (app: TestContext) =>
+        (await app.app.inject({ method: 'GET', url: '/api/catalogue/list?sort=newest&limit=5', headers: { server: 'true', 'think-lang': 'en' } })).json() as { data: { list: { id: number; title: string }[] } };
+      const top = (await listOn(second)).data.list[0]!;
+      await ctx.database.db.update(course).set({ titleEn: 'Renamed on the first instance' }).where(eq(course.id, top.id));
+      expect((await listOn(second)).data.list[0]!.title).toBe(top.title);
+      ctx.app.invalidateCatalogue();
+      await vi.waitFor(async () => expect((await listOn(second)).data.list[0]!.title).toBe('Renamed on the first instance'), { timeout: 5_000, interval: 20 });
+    } finally {
+      await second.close();
+    }
   });
 
   it('never caches a refused query', async () => {

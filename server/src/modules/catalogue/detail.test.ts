@@ -50,7 +50,13 @@ describe('catalogue detail, home and VIP tiers', () => {
     const files = await ctx.database.db.select().from(courseFile).where(eq(courseFile.courseId, materialItem.id));
     const text = JSON.stringify((await detail(materialItem.id, { lang: 'zh-cn' })).data);
     expect(files.length).toBeGreaterThan(2);
-    for (const file of files) expect(text).not.toContain(file.url);
+    for (const file of files) {
+      // Where the file lives (decision 024) is for signed links only.
+      expect(file.objectKey).not.toBe('');
+      expect(text).not.toContain(file.objectKey);
+      if (file.url) expect(text).not.toContain(file.url);
+    }
+    expect(text).not.toContain('local_private');
     expect(text).not.toContain('searchText');
     expect(text).toContain(materialItem.titleZh);
   });
@@ -110,7 +116,7 @@ describe('catalogue detail, home and VIP tiers', () => {
     const tiers = (await api.call('GET', '/api/vip/tiers')).data as { list: { name: string; days: number; price: number; benefits: string[] }[] };
     expect(tiers.list.map((t) => t.name)).toEqual(['Monthly', 'Annual', 'Lifetime']);
     expect(tiers.list[2]).toMatchObject({ days: 0, price: 69900 });
-    expect(tiers.list[0]!.benefits[0]).toMatch(/downloads/);
+    expect(tiers.list[0]!.benefits[0]).toMatch(/at no cost/);
   });
 
   it('shows a published notice, sanitised, and not-found for a hidden one', async () => {

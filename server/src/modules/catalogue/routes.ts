@@ -8,7 +8,7 @@ import { TtlCache } from '../../shared/ttl-cache.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Drop cached public catalogue answers on this instance (item writers call it; others expire). */
+    /** Drop cached public catalogue answers on every instance (item writers call it; a broadcast, decision 021). */
     invalidateCatalogue(): void;
   }
 }
@@ -30,7 +30,10 @@ export const catalogueRoutes = fp(async (app: FastifyInstance) => {
 
   // Public answers are the same for everybody: reuse them for a few seconds (decision 008).
   const cache = new TtlCache<string>(app.deps.env.CATALOGUE_CACHE_TTL_MS, 5_000);
-  app.decorate('invalidateCatalogue', () => cache.clear());
+  // This instance's copy is cleared synchronously, the other instances' over Redis.
+  const CHANGED = 'catalogue:changed';
+  await app.broadcast.subscribe(CHANGED, () => cache.clear());
+  app.decorate('invalidateCatalogue', () => void app.broadcast.publish(CHANGED));
   const cached = async (request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) => {
     const key = `${request.lang}\n${request.url}`;
     const json = cache.get(key) ?? (await cache.remember(key, async () => JSON.stringify(await compute())));

@@ -115,9 +115,10 @@ export const DEMO_TYPES: DemoType[] = [
 ];
 
 export const DEMO_NOTICES: [string, string, string, string][] = [
-  ['新用户注册即送 7 天 VIP', 'New members get 7 days of VIP', '注册后在会员中心领取，限时活动。', 'Claim it in the member centre after registering. For a limited time.'],
-  ['2026 冬季素材包上线', 'Winter 2026 material packs are live', '雪景、年会与节日主题素材已全部上架。', 'Snow scenes, party and holiday packs are now on sale.'],
-  ['年度会员限时八折', 'Annual VIP 20% off for a limited time', '活动期间开通年度会员享八折优惠。', 'Join annual VIP during the campaign and save 20%.'],
+  // Made true by the setting newMemberVipDays, which the demo seed sets to 7 (db/seed.ts).
+  ['新用户注册即送 7 天 VIP', 'New members get 7 days of VIP', '注册即自动开通 7 天一级 VIP，到期时间可在会员中心查看。', 'Level-1 VIP starts automatically when you register and lasts 7 days; the member centre shows when it ends.'],
+  ['2026 冬季素材包上线', 'Winter 2026 material packs are live', '雪景航拍、宫门夜雪与年会倒计时等冬季素材已上架。', 'Snow mountain aerials, night snow at the palace gate and an annual-party countdown are now on sale.'],
+  ['年度会员特价 ¥199', 'Annual VIP for ¥199', '年度会员原价 ¥588，现价 ¥199，一年内一、二级 VIP 免费的素材与课程均可免费获取。', 'Annual VIP is ¥199 instead of ¥588: a year of every level-1 and level-2 VIP-free item at no cost.'],
   ['关于素材授权范围的说明', 'About the licence of our material', '所有素材均可用于商业项目，禁止二次转售。', 'All material may be used in commercial projects; reselling it is not allowed.'],
   ['客服工作时间调整', 'New support hours', '客服时间调整为每天 9:00–21:00。', 'Support is now available daily from 9:00 to 21:00.'],
 ];
@@ -125,17 +126,17 @@ export const DEMO_NOTICES: [string, string, string, string][] = [
 export const DEMO_VIP: { level: number; zh: string; en: string; days: number; price: number; listPrice: number; benefitsZh: string[]; benefitsEn: string[] }[] = [
   {
     level: 1, zh: '月度会员', en: 'Monthly', days: 30, price: 2900, listPrice: 4900,
-    benefitsZh: ['一级 VIP 免费素材无限下载', '课程会员价', '专属客服'],
-    benefitsEn: ['Unlimited downloads of level-1 VIP material', 'Member prices on courses', 'Priority support'],
+    benefitsZh: ['一级 VIP 免费的素材与课程免费获取', '指定素材与课程享会员价', '30 天有效'],
+    benefitsEn: ['Level-1 VIP-free material and courses at no cost', 'Member prices on selected items', 'Valid for 30 days'],
   },
   {
     level: 2, zh: '年度会员', en: 'Annual', days: 365, price: 19900, listPrice: 58800,
-    benefitsZh: ['全部 VIP 免费素材与课程', '新品抢先看', '专属客服', '发票服务'],
-    benefitsEn: ['All VIP-free material and courses', 'Early access to new releases', 'Priority support', 'Invoices'],
+    benefitsZh: ['一、二级 VIP 免费的素材与课程免费获取', '指定素材与课程享会员价', '一年有效'],
+    benefitsEn: ['Level-1 and level-2 VIP-free material and courses at no cost', 'Member prices on selected items', 'Valid for a year'],
   },
   {
     level: 3, zh: '终身会员', en: 'Lifetime', days: 0, price: 69900, listPrice: 199900,
-    benefitsZh: ['永久享有全部 VIP 权益', '全部课程免费学习', '一对一答疑'],
-    benefitsEn: ['Every VIP benefit, for ever', 'Every course free', 'One-to-one Q&A'],
+    benefitsZh: ['全部 VIP 免费的素材与课程免费获取', '指定素材与课程享会员价', '永久有效'],
+    benefitsEn: ['Every VIP-free item, whatever its level, at no cost', 'Member prices on selected items', 'Never expires'],
   },
 ];

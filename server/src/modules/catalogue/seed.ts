@@ -1,4 +1,4 @@
-import { DEMO_PREVIEW_URL } from './demo-media.ts';
+import { DEMO_LESSON_KEY, DEMO_PREVIEW_URL, DEMO_PRIVATE_STORAGE, demoSampleKey, demoSampleSize } from './demo-media.ts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { artUrl, random } from './art.ts';
@@ -85,6 +85,9 @@ async function insertTypes(tx: Tx): Promise<Map<string, number>> {
   return ids;
 }
 
+/** A demo file row's real content: a small sample in the private root (decision 024). */
+const demoFile = (format: string) => ({ size: demoSampleSize(format), storage: DEMO_PRIVATE_STORAGE, objectKey: demoSampleKey(format) });
+
 /** Chapters, lessons and files of the demo items (not of benchmark copies). */
 async function insertContents(tx: Tx, items: { id: number; type: DemoType; n: number }[]) {
   const files: (typeof courseFile.$inferInsert)[] = [];
@@ -96,12 +99,14 @@ async function insertContents(tx: Tx, items: { id: number; type: DemoType; n: nu
       const count = 3 + Math.floor(next() * 6);
       for (let f = 0; f < count; f++) {
         const [format, label] = formats[f % formats.length]!;
-        files.push({ courseId: id, name: `${label}-${String(f + 1).padStart(2, '0')}.${format}`, size: Math.floor((0.5 + next() * 400) * 1_048_576), format, url: `demo/${id}/${f + 1}.${format}`, weigh: count - f });
+        next(); // (was the made-up size) keeps the demo shop's random sequence as it was
+        files.push({ courseId: id, name: `${label}-${String(f + 1).padStart(2, '0')}.${format}`, format, weigh: count - f, ...demoFile(format) });
       }
     } else {
       const count = 3 + Math.floor(next() * 3);
       for (let c = 0; c < count; c++) chapters.push({ courseId: id, titleZh: `第 ${c + 1} 章`, titleEn: `Chapter ${c + 1}`, weigh: count - c, lessons: 3 + Math.floor(next() * 3) });
-      files.push({ courseId: id, name: '课程素材.zip', size: Math.floor((20 + next() * 300) * 1_048_576), format: 'zip', url: `demo/${id}/assets.zip` });
+      next();
+      files.push({ courseId: id, name: '课程素材.zip', format: 'zip', ...demoFile('zip') });
     }
   }
   if (files.length) await tx.insert(courseFile).values(files);
@@ -122,6 +127,8 @@ async function insertContents(tx: Tx, items: { id: number; type: DemoType; n: nu
         titleEn: `Lesson ${l + 1}: ${['Concepts', 'Worked example', 'Practice', 'Common pitfalls', 'Review'][l % 5]}`,
         // Every demo lesson plays the demo clip; the detail call shows it only for free previews and owners.
         video: DEMO_PREVIEW_URL,
+        storage: DEMO_PRIVATE_STORAGE,
+        objectKey: DEMO_LESSON_KEY,
         duration: 180 + ((row.id * 37 + l * 101) % 900),
         freePreview: first && l === 0 ? 1 : 0,
         weigh: count - l,
@@ -153,13 +160,13 @@ async function insertItems(tx: Tx, typeIds: Map<string, number>, tagIds: Map<str
  * The demo shop, when the catalogue is empty: types, items with syllabus and files, tags, VIP
  * tiers, notices — one transaction. With `items`, adds benchmark copies up to that many items.
  */
-export async function seedCatalogue(db: Db, options: CatalogueSeedOptions = {}): Promise<{ itemsAdded: number }> {
+export async function seedCatalogue(db: Db, options: CatalogueSeedOptions = {}): Promise<{ itemsAdded: number; demo: boolean }> {
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(course);
   const demoCount = DEMO_TYPES.reduce((sum, t) => sum + t.subjects.length, 0);
   const target = Math.max(options.items ?? 0, count === 0 ? demoCount : 0);
   if (count >= target) {
     options.log?.(`catalogue: ${count} items present, nothing added`);
-    return { itemsAdded: 0 };
+    return { itemsAdded: 0, demo: false };
   }
   await db.transaction(async (tx) => {
     let typeIds: Map<string, number>;
@@ -189,5 +196,6 @@ export async function seedCatalogue(db: Db, options: CatalogueSeedOptions = {}):
   // read from its indexes (PGlite has no autovacuum to notice the load).
   await db.execute(sql`analyze ${course}, ${courseTag}, ${chapter}, ${lesson}, ${courseFile}`);
   options.log?.(`catalogue: ${target - count} items added`);
-  return { itemsAdded: target - count };
+  // demo: the demo shop (types, tags, VIP tiers, notices) was put into an empty catalogue.
+  return { itemsAdded: target - count, demo: count === 0 };
 }

@@ -88,7 +88,11 @@ export const lesson = pgTable(
     courseId: integer('course_id').notNull(),
     titleZh: varchar('title_zh', { length: 120 }).notNull(),
     titleEn: varchar('title_en', { length: 160 }).notNull().default(''),
+    /** Public URL of a free-preview clip (shown to everybody when `freePreview`). */
     video: varchar('video', { length: 255 }).notNull().default(''),
+    /** Where the lesson's video lives for owners (decision 024): a storage name and its object key; never in storefront answers. */
+    storage: varchar('storage', { length: 20 }).notNull().default(''),
+    objectKey: varchar('object_key', { length: 255 }).notNull().default(''),
     /** Seconds. */
     duration: integer('duration').notNull().default(0),
     freePreview: smallint('free_preview').notNull().default(0),
@@ -97,7 +101,10 @@ export const lesson = pgTable(
   (t) => [index('lesson_course_idx').on(t.courseId), index('lesson_chapter_idx').on(t.chapterId)],
 );
 
-/** A downloadable file of an item; `url` is served only to owners (ownership and delivery). */
+/**
+ * A downloadable file of an item. Owners get it through a signed link to `storage` + `objectKey`
+ * (decision 024; usually a private root); neither is ever in a storefront answer.
+ */
 export const courseFile = pgTable(
   'course_file',
   {
@@ -108,6 +115,8 @@ export const courseFile = pgTable(
     size: bigint('size', { mode: 'number' }).notNull().default(0),
     format: varchar('format', { length: 20 }).notNull().default(''),
     url: varchar('url', { length: 255 }).notNull().default(''),
+    storage: varchar('storage', { length: 20 }).notNull().default(''),
+    objectKey: varchar('object_key', { length: 255 }).notNull().default(''),
     weigh: integer('weigh').notNull().default(0),
   },
   (t) => [index('course_file_course_idx').on(t.courseId)],

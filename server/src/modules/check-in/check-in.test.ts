@@ -6,6 +6,7 @@ import { userScoreLog } from '../ledger/tables.ts';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { createMember } from '../../../test/fixtures.ts';
 import { checkIn, checkInStatus } from './service.ts';
+import { userCheckIn } from './tables.ts';
 
 describe('daily check-in', () => {
   let ctx: TestContext;
@@ -30,8 +31,23 @@ describe('daily check-in', () => {
     expect(answers.find((a) => a.code === 1)).toMatchObject({ msg: 'Checked in successfully!', data: { streak: 1, score: 5 } });
     const [row] = await ctx.database.db.select({ score: user.score }).from(user).where(eq(user.id, member.id));
     expect(row!.score).toBe(5);
-    expect(await ctx.database.db.select().from(userScoreLog).where(eq(userScoreLog.userId, member.id))).toHaveLength(1);
+    const logs = await ctx.database.db.select().from(userScoreLog).where(eq(userScoreLog.userId, member.id));
+    expect(logs).toHaveLength(1);
+    const day = new Date().toISOString().slice(0, 10);
+    expect(logs[0]).toMatchObject({ kind: 'checkin', refType: 'user_check_in', refId: `${member.id}:${day}`, memo: day });
     expect((await call('GET', token)).json().data).toEqual({ checked: true, streak: 1 });
+    // a third try later the same day is refused too
+    expect((await call('POST', token)).json().msg).toBe('You have already checked in today');
+  });
+
+  it('never credits a day twice, even when the day row is gone: the ledger reference holds', async () => {
+    const db = ctx.database.db;
+    const member = await createMember(db);
+    await checkIn(db, member.id, 5, '2026-02-01');
+    await db.delete(userCheckIn).where(eq(userCheckIn.userId, member.id));
+    await expect(checkIn(db, member.id, 5, '2026-02-01')).rejects.toMatchObject({ msgKey: 'account.alreadyCheckedIn' });
+    const [row] = await db.select({ score: user.score }).from(user).where(eq(user.id, member.id));
+    expect(row!.score).toBe(5);
   });
 
   it('counts a streak over consecutive days and restarts it after a missed day', async () => {

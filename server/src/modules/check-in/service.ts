@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ApiError, isUniqueViolation } from '../../shared/errors.ts';
-import { changeScore } from '../ledger/index.ts';
+import { changeScore, LedgerError } from '../ledger/index.ts';
 import { userCheckIn } from './tables.ts';
 
 export const DEFAULT_CHECK_IN_SCORE = 5;
@@ -30,11 +30,13 @@ export async function checkIn(db: Db, userId: number, score: number, day = today
         .where(and(eq(userCheckIn.userId, userId), eq(userCheckIn.day, dayBefore(day))));
       const streak = (previous?.streak ?? 0) + 1;
       await tx.insert(userCheckIn).values({ userId, day, streak, score });
-      if (score > 0) await changeScore(tx, userId, score, `check-in:${day}`);
+      // The business event is the member's check-in of that day: replayed, it credits nothing more.
+      if (score > 0) await changeScore(tx, { userId, delta: score, kind: 'checkin', refType: 'user_check_in', refId: `${userId}:${day}`, memo: day });
       return { streak, score };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError('account.alreadyCheckedIn');
+    // The day's row exists, or (the row was removed) the day's points were already credited.
+    if (isUniqueViolation(error) || (error instanceof LedgerError && error.reason === 'duplicate')) throw new ApiError('account.alreadyCheckedIn');
     throw error;
   }
 }

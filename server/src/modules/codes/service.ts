@@ -4,7 +4,7 @@
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { CodeEvent } from '@framecraft/contracts/validation';
-import { and, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { verificationCode } from './tables.ts';
@@ -100,38 +100,42 @@ export async function dropReservation(db: Db, id: number): Promise<void> {
 }
 
 /**
- * Check a code without using it up; returns its id for `consumeCode`. A wrong code counts a try
- * (saved at once, outside any caller's transaction); the last allowed try voids the code.
+ * Check a code without using it up; returns its id for `consumeCode`. Every try is counted BEFORE
+ * the comparison, in one conditional update (`attempts < MAX_WRONG_TRIES`), so however many
+ * guesses arrive at once, at most `MAX_WRONG_TRIES` are ever compared with the stored hash. The
+ * count is saved at once, outside any caller's transaction; a right code gives its try back, a
+ * wrong one that used the last try voids the code.
  */
 export async function checkCode(db: Db, address: CodeAddress, code: string): Promise<number> {
-  const [row] = await db
-    .select()
-    .from(verificationCode)
-    .where(
-      and(
-        eq(verificationCode.channel, address.channel),
-        eq(verificationCode.target, address.target),
-        eq(verificationCode.event, address.event),
-        eq(verificationCode.status, 'sent'),
-        gt(verificationCode.expiresAt, sql`now()`),
-      ),
-    )
-    .orderBy(desc(verificationCode.id))
-    .limit(1);
-  if (!row) throw new ApiError('verify.codeInvalid');
-  const expected = Buffer.from(row.codeHash, 'hex');
+  const live = and(
+    eq(verificationCode.channel, address.channel),
+    eq(verificationCode.target, address.target),
+    eq(verificationCode.event, address.event),
+    eq(verificationCode.status, 'sent'),
+    gt(verificationCode.expiresAt, sql`now()`),
+  );
+  const [latest] = await db.select({ id: verificationCode.id }).from(verificationCode).where(live).orderBy(desc(verificationCode.id)).limit(1);
+  if (!latest) throw new ApiError('verify.codeInvalid');
+  // Claim a try: the row's own lock serialises concurrent claims, and the guard refuses the sixth.
+  const [claimed] = await db
+    .update(verificationCode)
+    .set({ attempts: sql`${verificationCode.attempts} + 1` })
+    .where(and(eq(verificationCode.id, latest.id), live, lt(verificationCode.attempts, MAX_WRONG_TRIES)))
+    .returning({ id: verificationCode.id, codeHash: verificationCode.codeHash, attempts: verificationCode.attempts });
+  if (!claimed) throw new ApiError('verify.codeInvalid');
+  const expected = Buffer.from(claimed.codeHash, 'hex');
   const given = Buffer.from(hashCode(address, code), 'hex');
   if (!timingSafeEqual(expected, given)) {
-    await db
-      .update(verificationCode)
-      .set({
-        attempts: sql`${verificationCode.attempts} + 1`,
-        status: sql`case when ${verificationCode.attempts} + 1 >= ${MAX_WRONG_TRIES} then 'void' else ${verificationCode.status} end`,
-      })
-      .where(eq(verificationCode.id, row.id));
+    if (claimed.attempts >= MAX_WRONG_TRIES) {
+      await db.update(verificationCode).set({ status: 'void' }).where(and(eq(verificationCode.id, claimed.id), eq(verificationCode.status, 'sent')));
+    }
     throw new ApiError('verify.codeInvalid');
   }
-  return row.id;
+  await db
+    .update(verificationCode)
+    .set({ attempts: sql`greatest(${verificationCode.attempts} - 1, 0)` })
+    .where(eq(verificationCode.id, claimed.id));
+  return claimed.id;
 }
 
 /** Use a checked code once; run it inside the caller's transaction so that a failed action keeps the code. */

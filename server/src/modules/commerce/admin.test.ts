@@ -80,13 +80,13 @@ describe('shop back office and delivery checks', () => {
 
   it('a purchase link is only for what the member can access: another member’s item, a file of another item, a paid lesson are refused', async () => {
     const { m: owner, item } = await paidOrder(2000);
-    const [file] = await kit.db.insert(courseFile).values({ courseId: item.id, name: 'pack.zip', size: 10, format: 'zip', url: '/private/pack.zip' }).returning();
+    const [file] = await kit.db.insert(courseFile).values({ courseId: item.id, name: '素材包.zip', size: 10, format: 'zip', storage: 'local_private', objectKey: 'demo/sample.zip' }).returning();
     const [ch] = await kit.db.insert(chapter).values({ courseId: item.id, titleZh: '第一章' }).returning();
-    const [paidLesson] = await kit.db.insert(lesson).values({ courseId: item.id, chapterId: ch!.id, titleZh: '第一课', video: '/private/1.mp4' }).returning();
-    const [preview] = await kit.db.insert(lesson).values({ courseId: item.id, chapterId: ch!.id, titleZh: '试看', video: '/private/0.mp4', freePreview: 1 }).returning();
+    const [paidLesson] = await kit.db.insert(lesson).values({ courseId: item.id, chapterId: ch!.id, titleZh: '第一课', storage: 'local_private', objectKey: 'demo/lesson.mp4' }).returning();
+    const [preview] = await kit.db.insert(lesson).values({ courseId: item.id, chapterId: ch!.id, titleZh: '试看', video: '/storage/demo/preview.mp4', storage: 'local_private', objectKey: 'demo/lesson.mp4', freePreview: 1 }).returning();
     const other = await kit.member();
     const otherItem = await kit.item();
-    const [otherFile] = await kit.db.insert(courseFile).values({ courseId: otherItem.id, name: 'x.zip', url: '/private/x.zip' }).returning();
+    const [otherFile] = await kit.db.insert(courseFile).values({ courseId: otherItem.id, name: 'x.zip', storage: 'local_private', objectKey: 'demo/sample.zip' }).returning();
 
     const link = (token: string, body: object) => kit.call('POST', '/api/purchase/link', token, body);
     expect(await link(other.token, { item_id: item.id, file_id: file!.id })).toMatchObject({ code: 0, msg: 'You do not have access to this item' });
@@ -95,13 +95,33 @@ describe('shop back office and delivery checks', () => {
     expect(await link(owner.token, { item_id: otherItem.id, file_id: otherFile!.id })).toMatchObject({ code: 0, msg: 'You do not have access to this item' });
     expect(await link(owner.token, { item_id: item.id })).toMatchObject({ code: 0, msg: 'Choose one file or one lesson' });
     expect(await link(owner.token, { item_id: item.id, file_id: file!.id, url: 'x' })).toMatchObject({ code: 0, msg: 'Unknown parameter' });
-    // The owner (and anybody for a free preview) passes the access check.
-    expect((await link(owner.token, { item_id: item.id, file_id: file!.id })).msg).not.toBe('You do not have access to this item');
-    expect((await link(other.token, { item_id: item.id, lesson_id: preview!.id })).msg).not.toBe('You do not have access to this item');
+    // The owner gets short-lived signed links: a download with the original name, a lesson with ranges.
+    const download = await link(owner.token, { item_id: item.id, file_id: file!.id });
+    expect(download).toMatchObject({ code: 1, data: { url: expect.stringMatching(/^\/download\//) } });
+    expect(download.data.expire_time).toBeGreaterThan(Date.now() / 1000);
+    const fetched = await ctx.app.inject({ method: 'GET', url: download.data.url });
+    expect(fetched.statusCode).toBe(200);
+    expect(fetched.headers['content-disposition']).toContain('attachment');
+    expect(fetched.headers['content-disposition']).toContain(encodeURIComponent('素材包.zip'));
+    const watch = await link(owner.token, { item_id: item.id, lesson_id: paidLesson!.id });
+    const ranged = await ctx.app.inject({ method: 'GET', url: watch.data.url, headers: { range: 'bytes=0-99' } });
+    expect(ranged.statusCode).toBe(206);
+    expect(ranged.rawPayload.length).toBe(100);
+    // Anybody reaches a free-preview lesson; a tampered link answers an error, not the file.
+    expect((await link(other.token, { item_id: item.id, lesson_id: preview!.id })).code).toBe(1);
+    const tampered = await ctx.app.inject({ method: 'GET', url: download.data.url.replace(/.$/, (c: string) => (c === 'A' ? 'B' : 'A')) });
+    expect(tampered.statusCode).toBeGreaterThanOrEqual(400);
 
     const purchases = await kit.call('GET', '/api/purchase/list', owner.token);
-    expect(purchases.data.list[0]).toMatchObject({ item: { id: item.id }, files: [{ id: file!.id, name: 'pack.zip' }], lessons: [{ id: paidLesson!.id, chapter: '第一章' }, { id: preview!.id }] });
-    expect(JSON.stringify(purchases.data)).not.toContain('/private/');
+    expect(purchases.data.list[0]).toMatchObject({ item: { id: item.id }, files: [{ id: file!.id, name: '素材包.zip' }], lessons: [{ id: paidLesson!.id, chapter: '第一章' }, { id: preview!.id }] });
+    expect(JSON.stringify(purchases.data)).not.toContain('demo/');
     expect((await kit.call('GET', '/api/purchase/list', other.token)).data.total).toBe(0);
+
+    // After a full refund the same member gets no new link.
+    const { token } = await admins.superAdmin();
+    const orderId = (await admins.call('GET', `/admin/shop/order/index?${qs({ quickSearch: purchases.data.list[0].order_no })}`, token)).data.list[0].id;
+    expect((await admins.call('POST', '/admin/shop/order/refund', token, { id: orderId, amount: 2000 })).data.full).toBe(true);
+    expect(await link(owner.token, { item_id: item.id, file_id: file!.id })).toMatchObject({ code: 0, msg: 'You do not have access to this item' });
+    expect((await kit.call('GET', '/api/purchase/list', owner.token)).data.total).toBe(0);
   });
 });

@@ -3,7 +3,7 @@
  * signed link to one file or lesson, given only after the one access check.
  */
 import type { Language } from '@framecraft/contracts/constants';
-import type { Purchase, PurchaseLink } from '@framecraft/contracts/commerce';
+import type { Purchase } from '@framecraft/contracts/commerce';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chapter, course, courseFile, lesson } from '../../db/schema.ts';
@@ -60,14 +60,13 @@ export interface DeliveryTarget {
   itemId: number;
   kind: 'file' | 'lesson';
   id: number;
-  /** The stored path or URL of the file / video. */
-  source: string;
+  /** Where the file / video lives (decision 024): storage name and object key. */
+  storage: string;
+  objectKey: string;
   /** Original file name (content-disposition) for files. */
   name: string;
 }
 
-/** Signs a link for a proven target (private storage's signed links; see routes). */
-export type LinkSigner = (target: DeliveryTarget) => Promise<PurchaseLink>;
 
 /**
  * The access check of `POST /api/purchase/link`: the item exists, the file/lesson belongs to it,
@@ -86,12 +85,12 @@ export async function deliveryTarget(
   if (input.file_id !== undefined) {
     const [file] = await db.select().from(courseFile).where(and(eq(courseFile.id, input.file_id), eq(courseFile.courseId, item.id)));
     if (!file) throw new ApiError('commerce.fileNotFound');
-    target = { memberId: member.id, itemId: item.id, kind: 'file', id: file.id, source: file.url, name: file.name };
+    target = { memberId: member.id, itemId: item.id, kind: 'file', id: file.id, storage: file.storage, objectKey: file.objectKey, name: file.name };
   } else {
     const [row] = await db.select().from(lesson).where(and(eq(lesson.id, input.lesson_id!), eq(lesson.courseId, item.id)));
     if (!row) throw new ApiError('commerce.lessonNotFound');
     freePreview = row.freePreview === 1;
-    target = { memberId: member.id, itemId: item.id, kind: 'lesson', id: row.id, source: row.video, name: row.titleZh };
+    target = { memberId: member.id, itemId: item.id, kind: 'lesson', id: row.id, storage: row.storage, objectKey: row.objectKey, name: `${row.titleZh}.mp4` };
   }
   if (!freePreview && (await canAccess(db, member, item)) === 'none') throw new ApiError('commerce.notOwned');
   return target;

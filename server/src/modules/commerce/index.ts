@@ -7,5 +7,5 @@ export { createOrder, registerOrderKind, sweepExpiredOrders, effectiveState } fr
 export type { OrderKindHandler, OrderRow } from './orders.ts';
 export { registerPaymentProvider, settleNotification } from './payments.ts';
 export type { PaymentProvider, PaymentContext, ParsedNotification, ProviderReply } from './payments.ts';
-export type { DeliveryTarget, LinkSigner } from './delivery.ts';
+export type { DeliveryTarget } from './delivery.ts';
 export { commerceRoutes } from './routes.ts';

@@ -1,7 +1,7 @@
 /**
- * Balance movements of commerce, written against ledger v2's signature
- * (`changeMoney(db, {userId, delta, kind, refType, refId, memo})`). Until ledger v2 lands only the
- * calls below change: they use today's `changeMoney(db, userId, delta, memo)`.
+ * Balance movements of commerce through ledger v2: each names its business event (`purchase` of an
+ * order, `refund` referencing its pay log row), so a replayed event debits or credits at most once
+ * (LedgerError 'duplicate').
  */
 import type { Db } from '../../db/client.ts';
 import { changeMoney, LedgerError } from '../ledger/index.ts';
@@ -20,5 +20,5 @@ export interface CommerceMoneyChange {
 
 /** Debit or credit a member inside the caller's transaction; throws LedgerError('insufficient'). */
 export async function moveMoney(db: Db, change: CommerceMoneyChange): Promise<void> {
-  await changeMoney(db, change.userId, change.delta, change.memo);
+  await changeMoney(db, { ...change, refId: String(change.refId) });
 }

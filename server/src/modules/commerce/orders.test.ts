@@ -153,7 +153,7 @@ describe('cart and orders', () => {
     expect((await kit.call('GET', `/api/order/detail?order_no=${no}`, m.token)).data.state).toBe('unpaid');
     expect(await kit.balance(m.id)).toBe(500);
     expect(await kit.db.select().from(payLog).where(eq(payLog.userId, m.id))).toHaveLength(0);
-    await changeMoney(kit.db, m.id, 400, 'admin credit');
+    await changeMoney(kit.db, { userId: m.id, delta: 400, kind: 'admin', refType: 'test', refId: `credit-${m.id}-more`, memo: 'admin credit' });
     expect((await kit.call('POST', '/api/pay/submit', m.token, { order_no: no, method: 'balance' })).data.state).toBe('paid');
     expect(await kit.balance(m.id)).toBe(0);
     expect((await kit.ledgerHolds(m.id)).holds).toBe(true);

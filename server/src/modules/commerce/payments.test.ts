@@ -2,6 +2,7 @@ import { and, eq, inArray, lt } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
+import { rowsOf } from '../../db/client.ts';
 import { userMoneyLog } from '../../db/schema.ts';
 import { sweepExpiredOrders } from './orders.ts';
 import { sandboxSign } from './sandbox.ts';
@@ -156,6 +157,16 @@ describe('payments', () => {
       expect(rows.filter((r) => r.state === 'closed')).toHaveLength(30);
       expect(rows.find((r) => r.orderNo === keep)!.state).toBe('unpaid');
       expect(await sweepExpiredOrders(ctx.database.db)).toBe(0);
+
+      // The same through the job runner: both instances tick at once, the periodic job runs once.
+      const more: string[] = [];
+      for (let i = 0; i < 10; i++) more.push(await order(m.token, [(await kit.item()).id]));
+      await kit.db.update(shopOrder).set({ expireTime: sql`now() - interval '1 minute'` }).where(inArray(shopOrder.orderNo, more));
+      await Promise.all([ctx.app.jobs.runDue(), second.app.jobs.runDue()]);
+      const after = await kit.db.select().from(shopOrder).where(inArray(shopOrder.orderNo, more));
+      expect(after.every((r) => r.state === 'closed')).toBe(true);
+      const [runs] = await rowsOf<{ n: number }>(kit.db.execute(sql`select count(*)::int as n from background_job where name = 'commerce.closeExpiredOrders'`));
+      expect(runs!.n).toBe(1);
     } finally {
       await second.close();
     }

@@ -12,16 +12,19 @@ import {
   paySubmitInput,
   purchaseLinkInput,
   type PayMethods,
+  type PurchaseLink,
   type PaySubmitAnswer,
 } from '@framecraft/contracts/commerce';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../../shared/errors.ts';
 import { validate } from '../../shared/validation.ts';
+import { providerRoute, providerAnswer } from '../../plugins/provider-routes.ts';
 import { requireUser } from '../session/guards.ts';
+import { createSignedLink, isStorageName } from '../storage/index.ts';
 import { commerceAdminRoutes } from './admin.ts';
 import { addToCart, cartCount, listCart, removeFromCart } from './cart.ts';
-import { deliveryTarget, listPurchases, type LinkSigner } from './delivery.ts';
+import { deliveryTarget, listPurchases } from './delivery.ts';
 import { cancelOrder, createOrder, effectiveState, findMemberOrder, listOrders, notPayable, orderDetail, sweepExpiredOrders } from './orders.ts';
 import { balanceProvider, memberPayLog, offeredMethods, paymentProvider, registerPaymentProvider, settleNotification, type PaymentContext } from './payments.ts';
 import { sandboxProvider } from './sandbox.ts';
@@ -34,12 +37,6 @@ export const SHOP_CURRENCY = 'CNY';
 /** How often each instance closes expired orders (lazy expiry already holds in between). */
 const SWEEP_INTERVAL_MS = 60_000;
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Signs delivery links (set by private storage; none = downloads unavailable). */
-    commerceLinkSigner?: LinkSigner;
-  }
-}
 
 export const commerceRoutes = fp(async (app: FastifyInstance) => {
   const db = app.deps.db;
@@ -48,7 +45,11 @@ export const commerceRoutes = fp(async (app: FastifyInstance) => {
     db,
     lang: request.lang,
     production,
-    setting: (name) => app.siteConfig.string(name),
+    // Multiple-choice settings may be stored as a list or as comma-separated text.
+    setting: async (name) => {
+      const value = await app.siteConfig.get(name);
+      return Array.isArray(value) ? value.join(',') : value === null || value === undefined ? '' : String(value);
+    },
     ip: request.ip,
   });
   const member = (request: FastifyRequest) => request.user!;
@@ -115,29 +116,21 @@ export const commerceRoutes = fp(async (app: FastifyInstance) => {
     return reply.ok(await memberPayLog(db, member(request).id, page, limit));
   });
 
-  // Provider → server: no member token; the exact body is kept (signatures, the pay log) and the
-  // provider gets its own reply format. Form bodies are accepted here only.
-  await app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-    scope.post<{ Params: { method: string } }>('/api/pay/notify/:method', async (request, reply) => {
-      const provider = paymentProvider(request.params.method);
-      if (!provider?.parseNotification) throw new ApiError('commerce.methodUnavailable', { httpStatus: 404 });
-      const raw = typeof request.body === 'string' ? request.body : '';
-      const contentType = String(request.headers['content-type'] ?? '');
-      let body: unknown = {};
-      try {
-        body = contentType.includes('json') ? JSON.parse(raw) : Object.fromEntries(new URLSearchParams(raw));
-      } catch {
-        body = {};
-      }
+  // Provider → server (decision 025): no member token, the exact bytes (signatures, the pay log),
+  // the provider's own reply format also on errors, and a rate limit of its own.
+  providerRoute(
+    app,
+    { url: '/api/pay/notify/:method', onError: (_error, status) => providerAnswer.text('fail', status) },
+    async (input, request) => {
+      const provider = paymentProvider((request.params as { method: string }).method);
+      if (!provider?.parseNotification) return providerAnswer.text('fail: unknown method', 404);
       const ctx = paymentContext(request);
-      const parsed = await provider.parseNotification(ctx, body, raw);
-      const outcome = await settleNotification(ctx, provider.code, parsed, raw);
-      const answer = provider.reply?.(outcome.accepted, outcome.reason) ?? { status: outcome.accepted ? 200 : 400, contentType: 'text/plain', body: outcome.accepted ? 'success' : 'fail' };
-      return reply.status(answer.status).type(answer.contentType).send(answer.body);
-    });
-  });
+      const parsed = await provider.parseNotification(ctx, input.json ?? input.form ?? {}, input.text);
+      const outcome = await settleNotification(ctx, provider.code, parsed, input.text);
+      const answer = provider.reply?.(outcome.accepted, outcome.reason) ?? { status: outcome.accepted ? 200 : 400, contentType: 'text/plain; charset=utf-8', body: outcome.accepted ? 'success' : 'fail' };
+      return { status: answer.status, type: answer.contentType, body: answer.body };
+    },
+  );
 
   // ── Delivery ──
   app.get('/api/purchase/list', auth, async (request, reply) => {
@@ -147,16 +140,23 @@ export const commerceRoutes = fp(async (app: FastifyInstance) => {
   app.post('/api/purchase/link', auth, async (request, reply) => {
     const input = validate(purchaseLinkInput, request.body, request.lang);
     const target = await deliveryTarget(db, member(request), input);
-    if (!app.commerceLinkSigner) throw new ApiError('commerce.deliveryUnavailable');
-    return reply.ok(await app.commerceLinkSigner(target));
+    if (!target.objectKey || !isStorageName(target.storage)) throw new ApiError('commerce.deliveryUnavailable');
+    const link = await createSignedLink(app, {
+      memberId: target.memberId,
+      object: { storage: target.storage, key: target.objectKey, name: target.name },
+      // Files download with their original name; lessons stream to the player (ranges).
+      disposition: target.kind === 'file' ? 'attachment' : 'inline',
+      lang: request.lang,
+    });
+    const answer: PurchaseLink = { url: link.url, expire_time: link.expire_time };
+    return reply.ok(answer);
   });
 
   commerceAdminRoutes(app);
 
-  // The expiry sweeper: every instance runs it; the guarded update closes each order once.
-  const timer = setInterval(() => {
-    sweepExpiredOrders(db).catch((err: unknown) => app.log.warn({ err }, 'order sweep failed'));
-  }, SWEEP_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // The expiry sweeper (decision 031): one run per interval across instances (job runner); the
+  // guarded update would close each order once anyway. Lazy expiry holds in between.
+  app.jobs.every('commerce.closeExpiredOrders', SWEEP_INTERVAL_MS, async () => {
+    await sweepExpiredOrders(db);
+  });
 });

@@ -24,7 +24,7 @@ export function sandboxSign(fields: SignedFields, secret: string): string {
 
 async function enabled(ctx: PaymentContext): Promise<boolean> {
   if (!(await ctx.setting('paySandboxSecret'))) return false;
-  return !ctx.production || (await ctx.setting('paySandboxInProduction')) === '1';
+  return !ctx.production || ['1', 'true'].includes(await ctx.setting('paySandboxInProduction'));
 }
 
 export const sandboxProvider: PaymentProvider = {

@@ -28,7 +28,7 @@ export function commerceKit(ctx: TestContext) {
 
   async function member(money = 0, values: Parameters<typeof createMember>[1] = {}) {
     const row = await createMember(db, values);
-    if (money > 0) await changeMoney(db, row.id, money, 'test credit');
+    if (money > 0) await changeMoney(db, { userId: row.id, delta: money, kind: 'admin', refType: 'test', refId: `credit-${row.id}`, memo: 'test credit' });
     const { token } = await ctx.app.tokens.issue('user', row.id);
     return { row, token, id: row.id };
   }

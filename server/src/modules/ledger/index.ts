@@ -1,3 +1,3 @@
 /** Public API of the ledger: other modules (admin, commerce, accounts) import only from here. */
-export { changeLedger, changeMoney, changeScore, listLedger, centsToYuan, LedgerError } from './service.ts';
-export type { LedgerEntry, LedgerKind, ChangeOptions } from './service.ts';
+export { changeMoney, changeScore, findLedgerEntry, listLedger, LedgerError } from './service.ts';
+export type { LedgerAccount, LedgerChange, LedgerEntry, LedgerErrorReason, LedgerKind } from './service.ts';

@@ -1,6 +1,9 @@
-import { bigint, index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
-/** One balance change of a member, in integer cents; the member's money always equals the sum of deltas. */
+/**
+ * One balance change of a member, in integer cents; the member's money always equals the sum of
+ * deltas. `kind` + `ref_type` + `ref_id` name the business event and are unique (decision 019).
+ */
 export const userMoneyLog = pgTable(
   'user_money_log',
   {
@@ -10,12 +13,16 @@ export const userMoneyLog = pgTable(
     before: bigint('before', { mode: 'number' }).notNull(),
     after: bigint('after', { mode: 'number' }).notNull(),
     memo: varchar('memo', { length: 255 }).notNull().default(''),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    refType: varchar('ref_type', { length: 40 }).notNull(),
+    refId: varchar('ref_id', { length: 64 }).notNull(),
+    adminId: integer('admin_id'),
     createdAt: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('user_money_log_user_idx').on(t.userId, t.id)],
+  (t) => [index('user_money_log_user_idx').on(t.userId, t.id), uniqueIndex('user_money_log_ref_uq').on(t.kind, t.refType, t.refId)],
 );
 
-/** One points change of a member; the member's score always equals the sum of deltas. */
+/** One points change of a member; the member's score always equals the sum of deltas. Same reference rule. */
 export const userScoreLog = pgTable(
   'user_score_log',
   {
@@ -25,7 +32,11 @@ export const userScoreLog = pgTable(
     before: bigint('before', { mode: 'number' }).notNull(),
     after: bigint('after', { mode: 'number' }).notNull(),
     memo: varchar('memo', { length: 255 }).notNull().default(''),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    refType: varchar('ref_type', { length: 40 }).notNull(),
+    refId: varchar('ref_id', { length: 64 }).notNull(),
+    adminId: integer('admin_id'),
     createdAt: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('user_score_log_user_idx').on(t.userId, t.id)],
+  (t) => [index('user_score_log_user_idx').on(t.userId, t.id), uniqueIndex('user_score_log_ref_uq').on(t.kind, t.refType, t.refId)],
 );

@@ -35,17 +35,14 @@ describe('member centre calls', () => {
       await db().insert(vipTier).values({ level: 7, nameZh: '钻石会员', nameEn: 'Diamond', price: 100 });
       const vipDate = new Date(Date.now() + 30 * 86_400_000);
       const { row, token } = await member({ vipLevel: 7, vipDate });
-      await changeScore(db(), row.id, 5, 'check-in:today');
-      await changeScore(db(), row.id, 3, 'bonus');
-      await changeMoney(db(), row.id, 1050, 'top-up');
-      const [old] = await changeScore(db(), row.id, 20, 'old').then(async () =>
-        db().select().from(userScoreLog).where(eq(userScoreLog.memo, 'old')),
-      );
-      await db().update(userScoreLog).set({ createdAt: daysAgo(2) }).where(eq(userScoreLog.id, old!.id));
-      const [older] = await changeMoney(db(), row.id, 99, 'too old').then(async () =>
-        db().select().from(userMoneyLog).where(eq(userMoneyLog.memo, 'too old')),
-      );
-      await db().update(userMoneyLog).set({ createdAt: daysAgo(8) }).where(eq(userMoneyLog.id, older!.id));
+      const ref = (refId: string) => ({ userId: row.id, refType: 'test', refId: `${row.id}:${refId}` });
+      await changeScore(db(), { ...ref('a'), delta: 5, kind: 'checkin' });
+      await changeScore(db(), { ...ref('b'), delta: 3, kind: 'admin', memo: 'bonus' });
+      await changeMoney(db(), { ...ref('c'), delta: 1050, kind: 'topup' });
+      const old = await changeScore(db(), { ...ref('d'), delta: 20, kind: 'admin', memo: 'old' });
+      await db().update(userScoreLog).set({ createdAt: daysAgo(2) }).where(eq(userScoreLog.id, old.id));
+      const older = await changeMoney(db(), { ...ref('e'), delta: 99, kind: 'admin', memo: 'too old' });
+      await db().update(userMoneyLog).set({ createdAt: daysAgo(8) }).where(eq(userMoneyLog.id, older.id));
       await db().insert(notice).values({ titleZh: '会员中心上线', titleEn: 'Member centre is live', publishTime: new Date(Date.now() + 1000) });
 
       const { code, data } = await call('/api/account/overview', { token, lang: 'en' });

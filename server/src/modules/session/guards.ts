@@ -5,6 +5,14 @@ import { findEnabledAdmin, findEnabledMember, type AdminRow, type MemberRow, typ
 import { ACCESS_TYPE } from './service.ts';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route is loaded by something that cannot send headers — an EventSource stream (the
+     * terminal) or an `<img>` (spec §7's buildSuffixSvg) — so the access token may come as a query
+     * parameter of the header's name. Every other route reads the header only.
+     */
+    queryToken?: boolean;
+  }
   interface FastifyRequest {
     /** The logged-in member, set by requireUser / optionalUser. */
     user: MemberRow | undefined;
@@ -15,12 +23,17 @@ declare module 'fastify' {
 
 const TOKEN_NAME = { admin: HEADER.adminToken, user: HEADER.userToken } as const;
 
-/** The access token a request carries for a context: its header, or the same name as a query parameter (EventSource). */
+/**
+ * The access token a request carries for a context: its header — or, on a route that declares
+ * `config: { queryToken: true }` only, the same name as a query parameter (EventSource, `<img>`).
+ * A query token on any other route is ignored: URLs end up in logs, histories and Referer headers.
+ */
 export function presentedToken(request: FastifyRequest, context: SessionContext): string | undefined {
   const name = TOKEN_NAME[context];
   const header = request.headers[name];
   const fromHeader = Array.isArray(header) ? header[0] : header;
   if (fromHeader) return fromHeader;
+  if (request.routeOptions.config?.queryToken !== true) return undefined;
   const fromQuery = (request.query as Record<string, unknown> | undefined)?.[name];
   return typeof fromQuery === 'string' && fromQuery ? fromQuery : undefined;
 }

@@ -8,26 +8,19 @@ declare module 'fastify' {
   }
 }
 
-/** How often expired tokens are deleted (also once at start). */
+/** How often expired tokens are deleted (a periodic job: once per interval across instances, and at the runner's first tick). */
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
-/** `app.tokens` and `request.user` / `request.admin` for every module. Needs the site-config plugin. */
+/** `app.tokens` and `request.user` / `request.admin` for every module. Needs the site-config and jobs plugins. */
 export const sessionPlugin = fp(
   async (app: FastifyInstance) => {
     const tokens = new TokenService(app.deps.db, () => app.siteConfig.tokenKeepTimes());
     app.decorate('tokens', tokens);
     app.decorateRequest('user', undefined);
     app.decorateRequest('admin', undefined);
-
-    const purge = () =>
-      tokens.purgeExpired().catch((err: unknown) => app.log.warn({ err }, 'purging expired tokens failed'));
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      await purge();
-      timer = setInterval(purge, PURGE_INTERVAL_MS);
-      timer.unref();
+    app.jobs.every('session.purgeTokens', PURGE_INTERVAL_MS, async () => {
+      await tokens.purgeExpired();
     });
-    app.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'session', dependencies: ['site-config'] },
+  { name: 'session', dependencies: ['site-config', 'jobs'] },
 );

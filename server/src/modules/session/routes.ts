@@ -4,7 +4,7 @@ import { validate } from '../../shared/validation.ts';
 import type { SessionContext } from './accounts.ts';
 import { currentAdmin, currentUser, presentedToken, requireAdmin, requireUser } from './guards.ts';
 import { logoutBody, refreshTokenBody } from './schema.ts';
-import { ACCESS_TYPE, REFRESH_TYPE } from './service.ts';
+import { REFRESH_TYPE } from './service.ts';
 
 /** Token refresh (spec §7) and logout of both contexts. */
 export async function sessionRoutes(app: FastifyInstance) {
@@ -15,14 +15,18 @@ export async function sessionRoutes(app: FastifyInstance) {
     // login route (or, already there, retry with an empty token, spec §4). A 303 would also fire
     // its generic "need login" handling and redirect a second time.
     if (!refreshed) throw new ApiError('api.refreshTokenInvalid');
-    return reply.ok({ type: refreshed.type, token: refreshed.token });
+    // Conventions' `{type, token}` plus the rotated refresh token (decision 028): the old one is spent.
+    return reply.ok({ type: refreshed.type, token: refreshed.token, refresh_token: refreshed.refreshToken });
   });
 
-  /** Revoke the presented access token and, when it is the same owner's, the refresh token. */
+  /**
+   * End the session of the presented access token: its whole family, refresh token included
+   * (decision 028). A refresh token sent along (older clients) is revoked too when it is the owner's.
+   */
   async function logout(request: FastifyRequest, context: SessionContext, ownerId: number) {
     const { refreshToken } = validate(logoutBody, request.body, request.lang);
     const access = presentedToken(request, context);
-    if (access) await app.tokens.revoke(access, ACCESS_TYPE[context], ownerId);
+    if (access) await app.tokens.endSession(context, access, ownerId);
     if (refreshToken) await app.tokens.revoke(refreshToken, REFRESH_TYPE[context], ownerId);
   }
 

@@ -1,5 +1,5 @@
 import type { TokenType } from '@framecraft/contracts/constants';
-import { and, eq, inArray, lt, notInArray, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { token } from '../../db/schema.ts';
@@ -16,6 +16,8 @@ const REFRESH_TYPES = Object.values(REFRESH_TYPE);
 /** Only this digest is stored; the raw token exists only on the client. */
 export const hashToken = (raw: string) => createHash('sha256').update(raw).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
+/** A login session's id: its access and refresh tokens share it (decision 028). */
+const newFamily = () => randomBytes(16).toString('hex');
 
 export type TokenLookup = { state: 'valid'; ownerId: number } | { state: 'expired' } | { state: 'unknown' };
 
@@ -37,8 +39,9 @@ export class TokenService {
   /** A new access token, plus a refresh token when the user asked to stay logged in. */
   async issue(context: SessionContext, ownerId: number, options: { keep?: boolean } = {}): Promise<IssuedTokens> {
     const keep = await this.keepTimes();
-    const issued: IssuedTokens = { token: await this.insert(ACCESS_TYPE[context], ownerId, keep.access), refreshToken: '' };
-    if (options.keep) issued.refreshToken = await this.insert(REFRESH_TYPE[context], ownerId, keep.refresh);
+    const family = newFamily();
+    const issued: IssuedTokens = { token: await this.insert(ACCESS_TYPE[context], ownerId, keep.access, family), refreshToken: '' };
+    if (options.keep) issued.refreshToken = await this.insert(REFRESH_TYPE[context], ownerId, keep.refresh, family);
     return issued;
   }
 
@@ -55,21 +58,54 @@ export class TokenService {
   }
 
   /**
-   * A new access token for a valid refresh token of either context, whose owner is still enabled;
-   * undefined otherwise. The refresh token itself stays as it is (it keeps its own expiry).
+   * Exchange a refresh token (decision 028): a valid, unused refresh token of either context whose
+   * owner is still enabled gives a new access token AND a new refresh token of the same session
+   * family (with the old one's expiry: a session never outlives its login's keep time); the
+   * presented one is marked used in the same conditional update, so two exchanges of one token
+   * cannot both succeed. Presenting a used refresh token again means it was copied: the whole
+   * family (every access and refresh token of that login) ends. Undefined whenever refused.
    */
-  async refresh(raw: string): Promise<{ type: TokenType; context: SessionContext; ownerId: number; token: string } | undefined> {
-    const [row] = await this.db
-      .select({ type: token.type, ownerId: token.ownerId, expiresAt: token.expiresAt })
-      .from(token)
-      .where(and(eq(token.tokenHash, hashToken(raw)), inArray(token.type, REFRESH_TYPES)))
-      .limit(1);
-    if (!row || row.expiresAt.getTime() <= Date.now()) return undefined;
-    const context: SessionContext = row.type === REFRESH_TYPE.admin ? 'admin' : 'user';
-    if (!(await isEnabledAccount(this.db, context, row.ownerId))) return undefined;
+  async refresh(raw: string): Promise<{ type: TokenType; context: SessionContext; ownerId: number; token: string; refreshToken: string } | undefined> {
+    const hashed = hashToken(raw);
+    const [claimed] = await this.db
+      .update(token)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(token.tokenHash, hashed), inArray(token.type, REFRESH_TYPES), isNull(token.usedAt), gt(token.expiresAt, sql`now()`)))
+      .returning({ type: token.type, ownerId: token.ownerId, family: token.family, expiresAt: token.expiresAt });
+    if (!claimed) {
+      const [reused] = await this.db
+        .select({ family: token.family })
+        .from(token)
+        .where(and(eq(token.tokenHash, hashed), inArray(token.type, REFRESH_TYPES), sql`${token.usedAt} is not null`))
+        .limit(1);
+      if (reused) await this.db.delete(token).where(reused.family ? eq(token.family, reused.family) : eq(token.tokenHash, hashed));
+      return undefined;
+    }
+    const context: SessionContext = claimed.type === REFRESH_TYPE.admin ? 'admin' : 'user';
+    if (!(await isEnabledAccount(this.db, context, claimed.ownerId))) return undefined;
     const keep = await this.keepTimes();
-    const access = await this.insert(ACCESS_TYPE[context], row.ownerId, keep.access);
-    return { type: REFRESH_TYPE[context], context, ownerId: row.ownerId, token: access };
+    const family = claimed.family || newFamily();
+    const access = await this.insert(ACCESS_TYPE[context], claimed.ownerId, keep.access, family);
+    const refreshToken = await this.insert(REFRESH_TYPE[context], claimed.ownerId, 0, family, claimed.expiresAt);
+    return { type: REFRESH_TYPE[context], context, ownerId: claimed.ownerId, token: access, refreshToken };
+  }
+
+  /**
+   * Logout: end the session of a presented access token — every token of its family, the refresh
+   * token included, without the client having to send it. A token from before families existed
+   * ends alone.
+   */
+  async endSession(context: SessionContext, rawAccess: string, ownerId: number): Promise<void> {
+    const hashed = hashToken(rawAccess);
+    const [row] = await this.db
+      .select({ family: token.family })
+      .from(token)
+      .where(and(eq(token.tokenHash, hashed), eq(token.type, ACCESS_TYPE[context]), eq(token.ownerId, ownerId)))
+      .limit(1);
+    if (!row) return;
+    await this.db
+      .delete(token)
+      .where(row.family ? and(eq(token.family, row.family), eq(token.ownerId, ownerId), inArray(token.type, [ACCESS_TYPE[context], REFRESH_TYPE[context]])) : eq(token.tokenHash, hashed));
   }
 
   /** Forget one token; with `ownerId`, only when it belongs to that owner. */
@@ -108,13 +144,14 @@ export class TokenService {
     return deleted.length;
   }
 
-  private async insert(type: TokenType, ownerId: number, keepSeconds: number): Promise<string> {
+  private async insert(type: TokenType, ownerId: number, keepSeconds: number, family = '', expiresAt?: Date): Promise<string> {
     const raw = newToken();
     await this.db.insert(token).values({
       tokenHash: hashToken(raw),
       type,
       ownerId,
-      expiresAt: new Date(Date.now() + keepSeconds * 1000),
+      family,
+      expiresAt: expiresAt ?? new Date(Date.now() + keepSeconds * 1000),
     });
     return raw;
   }

@@ -40,17 +40,17 @@ describe('session tokens', () => {
     expect(hashes).toContain(hashToken(kept.refreshToken));
   });
 
-  it('reads tokens from the header and from the query parameter of the same name', async () => {
+  it('reads tokens from the header; the query parameter only on routes that declare it (query-token.test.ts)', async () => {
     const member = await createMember(ctx.database.db);
     const { token: raw } = await ctx.app.tokens.issue('user', member.id);
     expect((await indexAs(raw)).json().data.userInfo).toMatchObject({ id: member.id, username: member.username });
     const viaQuery = await call('GET', `/api/index/index?${HEADER.userToken}=${encodeURIComponent(raw)}`);
-    expect(viaQuery.json().data.userInfo).toMatchObject({ id: member.id });
+    expect(viaQuery.json().data.userInfo).toBeNull();
     const staff = await createAdmin(ctx.database.db);
     const { token: adminToken } = await ctx.app.tokens.issue('admin', staff.id);
     const adminViaQuery = await call('POST', `/admin/index/logout?${HEADER.adminToken}=${encodeURIComponent(adminToken)}`);
-    expect(adminViaQuery.json()).toMatchObject({ code: 1 });
-    expect((await ctx.app.tokens.resolve('admin', adminToken)).state).toBe('unknown');
+    expect(adminViaQuery.json()).toMatchObject({ code: 303 });
+    expect((await ctx.app.tokens.resolve('admin', adminToken)).state).toBe('valid');
   });
 
   it('answers 409 for an expired token and 303 need login for a missing or unknown one', async () => {
@@ -104,8 +104,53 @@ describe('session tokens', () => {
     expect(answer).toMatchObject({ code: 1, data: { type: 'user-refresh' } });
     expect(answer.data.token).not.toBe(issued.token);
     expect((await indexAs(answer.data.token)).json().data.userInfo).toMatchObject({ id: member.id });
-    // The refresh token stays usable until it expires.
-    expect((await refresh(issued.refreshToken)).json().code).toBe(1);
+  });
+
+  it('rotates refresh tokens on use; a reused old one ends the whole session family (decision 028)', async () => {
+    const member = await createMember(ctx.database.db);
+    const issued = await ctx.app.tokens.issue('user', member.id, { keep: true });
+    const other = await ctx.app.tokens.issue('user', member.id, { keep: true }); // another login of the same member
+    const first = (await refresh(issued.refreshToken)).json();
+    expect(first).toMatchObject({ code: 1, data: { type: 'user-refresh', token: expect.any(String), refresh_token: expect.any(String) } });
+    expect(first.data.refresh_token).not.toBe(issued.refreshToken);
+    // The rotated token works once more, and so on down the chain.
+    const second = (await refresh(first.data.refresh_token)).json();
+    expect(second).toMatchObject({ code: 1 });
+    expect((await indexAs(second.data.token)).json().data.userInfo).toMatchObject({ id: member.id });
+    // Someone replays the first (copied) refresh token: refused, and the family ends — the thief's
+    // and the owner's tokens of that login alike. The member's other login is untouched.
+    expect((await refresh(issued.refreshToken)).json()).toMatchObject({ code: 0, msg: 'The login has expired, please log in again' });
+    expect((await indexAs(second.data.token)).json().data.userInfo).toBeNull();
+    expect((await refresh(second.data.refresh_token)).json().code).toBe(0);
+    expect((await indexAs(issued.token)).json().data.userInfo).toBeNull();
+    expect((await indexAs(other.token)).json().data.userInfo).toMatchObject({ id: member.id });
+    expect((await refresh(other.refreshToken)).json().code).toBe(1);
+    // Parallel exchanges of one token: one wins, the rest count as reuse.
+    const third = await ctx.app.tokens.issue('user', member.id, { keep: true });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => refresh(third.refreshToken).then((r) => r.json())));
+    expect(answers.filter((a) => a.code === 1).length).toBeLessThanOrEqual(1);
+  });
+
+  it('a rotated refresh token keeps the expiry of the login it came from', async () => {
+    const member = await createMember(ctx.database.db);
+    const issued = await ctx.app.tokens.issue('user', member.id, { keep: true });
+    const [before] = await ctx.database.db.select().from(token).where(eq(token.tokenHash, hashToken(issued.refreshToken)));
+    const rotated = (await refresh(issued.refreshToken)).json().data.refresh_token;
+    const [after] = await ctx.database.db.select().from(token).where(eq(token.tokenHash, hashToken(rotated)));
+    expect(after!.expiresAt.getTime()).toBe(before!.expiresAt.getTime());
+    expect(after!.family).toBe(before!.family);
+  });
+
+  it('logout ends the refresh token from the access token alone', async () => {
+    const member = await createMember(ctx.database.db);
+    const issued = await ctx.app.tokens.issue('user', member.id, { keep: true });
+    expect((await userLogout(issued.token)).json().code).toBe(1);
+    expect((await refresh(issued.refreshToken)).json().code).toBe(0);
+    const staff = await createAdmin(ctx.database.db);
+    const kept = await ctx.app.tokens.issue('admin', staff.id, { keep: true });
+    const refreshed = (await refresh(kept.refreshToken)).json().data;
+    expect((await adminLogout(refreshed.token)).json().code).toBe(1);
+    expect((await refresh(refreshed.refresh_token)).json().code).toBe(0);
   });
 
   it('refreshes an admin token into a working access token of the admin context', async () => {
@@ -195,7 +240,7 @@ describe('session tokens', () => {
     expect((await indexAs(lingering.token)).json().data.userInfo).toBeNull();
   });
 
-  it('purges expired tokens when an instance starts', async () => {
+  it('purges expired tokens at the first tick of the job runner (a periodic job, once across instances)', async () => {
     const member = await createMember(ctx.database.db);
     await ctx.database.db.insert(token).values({
       tokenHash: hashToken('long-gone'),
@@ -205,6 +250,7 @@ describe('session tokens', () => {
     });
     const second = await createTestApp({}, { shareWith: ctx });
     try {
+      await second.app.jobs.runDue();
       expect(await ctx.database.db.select().from(token).where(eq(token.ownerId, member.id))).toEqual([]);
     } finally {
       await second.close();

@@ -1,8 +1,8 @@
 import { ACCESS_TOKEN_TTL_S, DEFAULT_ADMIN_PREFIX, REFRESH_TOKEN_TTL_S, UPLOAD_DEFAULTS } from '@framecraft/contracts/constants';
 import { normaliseAdminPrefix } from '@framecraft/contracts/url';
 import { eq } from 'drizzle-orm';
-import type { Redis } from 'ioredis';
 import type { Db } from '../../db/client.ts';
+import type { Broadcast } from '../../shared/broadcast.ts';
 import { config } from '../../db/schema.ts';
 import { SETTING_DEFAULTS } from './settings.ts';
 
@@ -19,27 +19,21 @@ export interface PublicSite {
   adminPrefix: string;
 }
 
-type Logger = { warn(obj: object, msg: string): void };
+/** Every instance drops its settings cache on this broadcast (decision 021). */
+const CHANGED = 'config:changed';
 
 /**
- * Site settings with a read-through cache of all rows. A change drops the cache; with Redis,
- * the change is also published so that every instance drops its own.
+ * Site settings with a read-through cache of all rows. A change is broadcast, so every instance
+ * drops its cache at once (over Redis when configured).
  */
 export class SiteConfigService {
   private cache: Promise<Map<string, unknown>> | undefined;
   private adminPrefixSnapshot = DEFAULT_ADMIN_PREFIX;
-  private subscriber: Redis | undefined;
-
-  private readonly channel: string;
 
   constructor(
     private readonly db: Db,
-    private readonly redis: Redis | undefined,
-    redisPrefix: string,
-    private readonly log: Logger,
-  ) {
-    this.channel = `${redisPrefix}config:changed`;
-  }
+    private readonly broadcast: Broadcast,
+  ) {}
 
   /**
    * All settings by name (cached). The promise itself is cached, so concurrent readers share one
@@ -95,15 +89,10 @@ export class SiteConfigService {
 
   /** Call after writing the config table by other means (e.g. the back office's generic CRUD). */
   async changed(): Promise<void> {
-    this.invalidate();
+    // This instance's cache is dropped synchronously by the publish; the others' over Redis.
+    await this.broadcast.publish(CHANGED);
     // Loaded again at once, so the synchronous back-office prefix is current when set() returns.
     await this.all();
-    if (!this.redis) return;
-    try {
-      await this.redis.publish(this.channel, String(Date.now()));
-    } catch (err) {
-      this.log.warn({ err }, 'could not publish a config change; other instances keep their cache');
-    }
   }
 
   /** Drop this instance's cache (and load it again soon: the back-office prefix is read synchronously). */
@@ -120,20 +109,9 @@ export class SiteConfigService {
     return this.adminPrefixSnapshot;
   }
 
-  /** Listen for changes made by other instances (a subscribed connection cannot run other commands). */
+  /** Listen for changes made by any instance. */
   async start(): Promise<void> {
-    if (!this.redis || this.subscriber) return;
-    this.subscriber = this.redis.duplicate();
-    this.subscriber.on('message', (channel: string) => {
-      if (channel === this.channel) this.invalidate();
-    });
-    await this.subscriber.subscribe(this.channel);
-  }
-
-  async stop(): Promise<void> {
-    const subscriber = this.subscriber;
-    this.subscriber = undefined;
-    if (subscriber) await subscriber.quit().catch(() => subscriber.disconnect());
+    await this.broadcast.subscribe(CHANGED, () => this.invalidate());
   }
 
   async publicSite(): Promise<PublicSite> {

@@ -1,49 +1,26 @@
 import { QINIU, UPLOAD_TOPIC_PATTERN, type QiniuRegion } from '@framecraft/contracts/constants';
+import { loadQiniu, parseHost, regionOf, type HostAddress, type QiniuSettings, type StoredObject } from '../storage/index.ts';
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { attachment } from './tables.ts';
 import type { Uploader } from './service.ts';
+import { displayFileName } from './save-name.ts';
 
-/** The SDK loads with its first use: most shops store locally, and it costs ~4 MB of heap (idle RSS budget). */
-async function loadQiniu() {
-  return (await import('qiniu')).default;
-}
-
-export interface QiniuSettings {
-  accessKey: string;
-  secretKey: string;
-  bucket: string;
-  domain: string;
-  /** One of spec §9's regions; z1 unless set. */
-  region: string;
-  /** Overrides of the region's hosts (`[http[s]://]host[:port]`), for private deployments and tests. */
-  upHost: string;
-  rsHost: string;
-}
+export { parseHost, regionOf, statObject, type HostAddress, type QiniuSettings, type StoredObject } from '../storage/index.ts';
 
 /** Upload tokens live one hour; the client asks again for each upload. */
 const TOKEN_TTL_S = 3600;
-
-export interface HostAddress {
-  protocol: 'https' | 'http';
-  host: string;
-}
-
-/** `http://127.0.0.1:9000` → {http, 127.0.0.1:9000}; a bare host means https. */
-export function parseHost(value: string): HostAddress | undefined {
-  const match = /^(?:(https?):\/\/)?([A-Za-z0-9.-]+(?::\d{1,5})?)\/?$/.exec(value.trim());
-  return match ? { protocol: (match[1] as 'http' | 'https' | undefined) ?? 'https', host: match[2]! } : undefined;
-}
-
-export const regionOf = (settings: QiniuSettings): QiniuRegion =>
-  (QINIU.regions as readonly string[]).includes(settings.region) ? (settings.region as QiniuRegion) : QINIU.region;
 
 export interface UploadTarget {
   /** The object key (the saved name, no leading slash). */
   key: string;
   maxSize: number;
 }
+
+/** The bucket and domain of the public root, or of the private one (admin uploads of paid files, decision 024). */
+export const bucketOf = (settings: QiniuSettings, isPrivate: boolean) =>
+  isPrivate ? { bucket: settings.privateBucket, domain: settings.privateDomain } : { bucket: settings.bucket, domain: settings.domain };
 
 export interface TokenAnswer {
   token: string;
@@ -60,18 +37,19 @@ export interface TokenAnswer {
  * `{token, domain}` for a direct upload to the bucket (official SDK: PutPolicy + Mac). With a
  * target the token is limited to that one key (scope `bucket:key`) and the size limit.
  */
-export async function issueUploadToken(settings: QiniuSettings, target?: UploadTarget): Promise<TokenAnswer> {
+export async function issueUploadToken(settings: QiniuSettings, target?: UploadTarget, isPrivate = false): Promise<TokenAnswer> {
   const qiniu = await loadQiniu();
+  const { bucket, domain } = bucketOf(settings, isPrivate);
   const mac = new qiniu.auth.digest.Mac(settings.accessKey, settings.secretKey);
   const policy = new qiniu.rs.PutPolicy({
-    scope: target ? `${settings.bucket}:${target.key}` : settings.bucket,
+    scope: target ? `${bucket}:${target.key}` : bucket,
     expires: TOKEN_TTL_S,
     ...(target ? { fsizeLimit: target.maxSize } : {}),
   });
   const upHosts = settings.upHost.split(',').map(parseHost).filter((h): h is HostAddress => !!h);
   return {
     token: policy.uploadToken(mac),
-    domain: settings.domain,
+    domain,
     ...(target ? { key: target.key } : {}),
     region: regionOf(settings),
     upHosts: upHosts.map((h) => h.host),
@@ -91,8 +69,8 @@ export const callbackRecord = z.object({
 export type CallbackRecord = z.infer<typeof callbackRecord>;
 
 /** The object key a record's URL names inside the configured domain, or undefined when it is elsewhere. */
-export function keyInDomain(settings: QiniuSettings, url: string): string | undefined {
-  const domain = settings.domain.replace(/\/+$/, '');
+export function keyInDomain(settings: QiniuSettings, url: string, isPrivate = false): string | undefined {
+  const domain = bucketOf(settings, isPrivate).domain.replace(/\/+$/, '');
   const relative = url.startsWith(domain) ? url.slice(domain.length) : url;
   if (!relative.startsWith('/') || relative.startsWith('//') || relative.includes('..')) return undefined;
   return relative.slice(1);
@@ -104,26 +82,6 @@ export function keyInDomain(settings: QiniuSettings, url: string): string | unde
  */
 export function smallFileEtag(sha1: string): string {
   return Buffer.concat([Buffer.from([0x16]), Buffer.from(sha1, 'hex')]).toString('base64url');
-}
-
-export interface StoredObject {
-  fsize: number;
-  hash: string;
-  mimeType: string;
-}
-
-/** `BucketManager.stat` on the region's RS host (or the configured override). */
-export async function statObject(settings: QiniuSettings, key: string): Promise<StoredObject | undefined> {
-  const qiniu = await loadQiniu();
-  const mac = new qiniu.auth.digest.Mac(settings.accessKey, settings.secretKey);
-  const override = parseHost(settings.rsHost);
-  const config = override
-    ? new qiniu.conf.Config({ useHttpsDomain: override.protocol === 'https', zone: new qiniu.conf.Zone([], [], '', override.host, '', '') })
-    : new qiniu.conf.Config({ useHttpsDomain: true, regionsProvider: qiniu.httpc.Region.fromRegionId(regionOf(settings)) });
-  const manager = new qiniu.rs.BucketManager(mac, config);
-  const { data, resp } = await manager.stat(settings.bucket, key);
-  if (resp.statusCode !== 200 || !data) return undefined;
-  return { fsize: Number(data.fsize), hash: String(data.hash), mimeType: String(data.mimeType ?? '') };
 }
 
 /** Why a record is refused, or undefined when the bucket holds exactly what the client claims. */
@@ -138,7 +96,7 @@ export function mismatch(record: CallbackRecord, stored: StoredObject | undefine
  * Records a direct upload as an attachment (storage 'qiniu'), deduplicated like local uploads.
  * The caller has checked the object in the bucket; its MIME type is taken from there.
  */
-export async function recordCloudUpload(db: Db, key: string, input: CallbackRecord, mimeType: string, who: Uploader) {
+export async function recordCloudUpload(db: Db, key: string, input: CallbackRecord, mimeType: string, who: Uploader, isPrivate = false) {
   const [row] = await db
     .insert(attachment)
     .values({
@@ -146,10 +104,10 @@ export async function recordCloudUpload(db: Db, key: string, input: CallbackReco
       adminId: who.adminId ?? 0,
       userId: who.userId ?? 0,
       url: `/${key}`,
-      name: input.name,
+      name: displayFileName(input.name),
       size: input.size,
       mimetype: mimeType || input.type,
-      storage: 'qiniu',
+      storage: isPrivate ? 'qiniu_private' : 'qiniu',
       sha1: input.sha1.toLowerCase(),
     })
     .onConflictDoUpdate({

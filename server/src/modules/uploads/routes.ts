@@ -9,7 +9,8 @@ import { parseList, suffixOf } from './allow-list.ts';
 import { serveUploads } from './serve.ts';
 import { buildSuffixSvg } from './suffix-svg.ts';
 import { listAreas } from './area.ts';
-import { callbackRecord, issueUploadToken, keyInDomain, mismatch, recordCloudUpload, statObject, type QiniuSettings } from './qiniu.ts';
+import { bucketOf, callbackRecord, issueUploadToken, keyInDomain, mismatch, recordCloudUpload, statObject, type QiniuSettings } from './qiniu.ts';
+import { isPrivateStorage, isStorageName, readQiniuSettings } from '../storage/index.ts';
 import { buildSaveName } from './save-name.ts';
 import { z } from 'zod';
 import { validate } from '../../shared/validation.ts';
@@ -25,13 +26,18 @@ async function uploadSettings(app: FastifyInstance): Promise<UploadSettings & { 
   };
 }
 
-/** The answer of an upload (conventions "Uploads"): `{file: {id, url, full_url, …}}`. */
+/**
+ * The answer of an upload (conventions "Uploads"): `{file: {id, url, full_url, …}}`. A file in a
+ * private root (`private: true`) has its key in `url` and no `full_url`: it is reached only through
+ * signed links (decision 024).
+ */
 export function fileAnswer(row: AttachmentRow, base: { cdnUrl: string; origin: string }) {
+  const isPrivate = isStorageName(row.storage) && isPrivateStorage(row.storage);
   return {
     id: row.id,
     topic: row.topic,
     url: row.url,
-    full_url: fullUrl(row.url, base),
+    full_url: isPrivate ? '' : fullUrl(row.url, base),
     name: row.name,
     size: row.size,
     mimetype: row.mimetype,
@@ -41,10 +47,14 @@ export function fileAnswer(row: AttachmentRow, base: { cdnUrl: string; origin: s
     height: row.height,
     quote: row.quote,
     storage: row.storage,
+    private: isPrivate,
   };
 }
 
-async function handleUpload(app: FastifyInstance, request: FastifyRequest, who: Uploader) {
+/** `private=1` (query or form field) on an admin upload: store in the private root. Members cannot. */
+const wantsPrivate = (value: unknown) => value === '1' || value === 'true';
+
+async function handleUpload(app: FastifyInstance, request: FastifyRequest, who: Uploader, allowPrivate = false) {
   const settings = await uploadSettings(app);
   if (!request.isMultipart()) throw new ApiError('upload.incomplete');
   // One extra byte over the limit marks the stream as truncated → 'File size exceeds allowed range'.
@@ -55,7 +65,9 @@ async function handleUpload(app: FastifyInstance, request: FastifyRequest, who: 
   }
   const fieldTopic = part.fields.topic && 'value' in part.fields.topic ? part.fields.topic.value : undefined;
   const topic = (request.query as Record<string, unknown>).topic ?? fieldTopic;
-  const row = await storeUpload(app.deps.db, app.deps.env.dataDir, part, topic, settings, who);
+  const fieldPrivate = part.fields.private && 'value' in part.fields.private ? part.fields.private.value : undefined;
+  const isPrivate = allowPrivate && wantsPrivate((request.query as Record<string, unknown>).private ?? fieldPrivate);
+  const row = await storeUpload(app.deps.db, app.deps.env.dataDir, part, topic, settings, who, { storages: app.storage.adapters, isPrivate });
   return { file: fileAnswer(row, { cdnUrl: settings.cdnUrl, origin: `${request.protocol}://${request.host}` }) };
 }
 
@@ -78,12 +90,13 @@ export async function uploadRoutes(app: FastifyInstance) {
 
   app.post('/admin/ajax/upload', { preHandler: requireAdmin }, async (request, reply) => {
     const staff = currentAdmin(request);
-    return reply.ok(await handleUpload(app, request, { adminId: staff.id }), 'upload.successful');
+    return reply.ok(await handleUpload(app, request, { adminId: staff.id }, true), 'upload.successful');
   });
 
   for (const [prefix, guard] of [['/api', undefined], ['/admin', requireAdmin]] as const) {
     const preHandler = guard ? [guard] : [];
-    app.get(`${prefix}/ajax/buildSuffixSvg`, { preHandler }, async (request, reply) => {
+    // An <img> cannot send headers: spec §7 puts batoken in this URL, so the route declares it.
+    app.get(`${prefix}/ajax/buildSuffixSvg`, { preHandler, config: { queryToken: true } }, async (request, reply) => {
       const query = request.query as Record<string, unknown>;
       const svg = buildSuffixSvg(String(query.suffix ?? 'file'), typeof query.background === 'string' ? query.background : undefined);
       return reply
@@ -94,29 +107,23 @@ export async function uploadRoutes(app: FastifyInstance) {
     });
     app.get(`${prefix}/ajax/area`, { preHandler }, async (request, reply) => {
       const query = request.query as Record<string, unknown>;
-      const pick = (v: unknown) => (typeof v === 'string' && /^\d{1,12}$/.test(v) ? v : undefined);
+      const pick = (v: unknown) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? v : undefined); // area codes fit an integer column
       return reply.ok(await listAreas(app.deps.db, { province: pick(query.province), city: pick(query.city) }));
     });
   }
 
-  const qiniuSettings = async (): Promise<QiniuSettings> => ({
-    accessKey: await app.siteConfig.string('qiniuAccessKey'),
-    secretKey: await app.siteConfig.string('qiniuSecretKey'),
-    bucket: await app.siteConfig.string('qiniuBucket'),
-    domain: await app.siteConfig.string('qiniuDomain'),
-    region: await app.siteConfig.string('qiniuRegion'),
-    upHost: await app.siteConfig.string('qiniuUpHost'),
-    rsHost: await app.siteConfig.string('qiniuRsHost'),
-  });
-  for (const [prefix, guard, who] of [
-    ['/api', requireUser, (r: FastifyRequest): Uploader => ({ userId: currentUser(r).id })],
-    ['/admin', requireAdmin, (r: FastifyRequest): Uploader => ({ adminId: currentAdmin(r).id })],
+  const qiniuSettings = (): Promise<QiniuSettings> => readQiniuSettings(app.siteConfig);
+  for (const [prefix, guard, who, allowPrivate] of [
+    ['/api', requireUser, (r: FastifyRequest): Uploader => ({ userId: currentUser(r).id }), false],
+    ['/admin', requireAdmin, (r: FastifyRequest): Uploader => ({ adminId: currentAdmin(r).id }), true],
   ] as const) {
     app.get(`${prefix}/Qiniu/getToken`, { preHandler: guard }, async (request, reply) => {
       const settings = await qiniuSettings();
-      if (!settings.accessKey || !settings.secretKey || !settings.bucket) throw new ApiError('upload.tokenFailed');
       const query = request.query as Record<string, unknown>;
-      if (query.name === undefined) return reply.ok(await issueUploadToken(settings));
+      // Admins may upload paid files to the private bucket (`private=1`, decision 024).
+      const isPrivate = allowPrivate && wantsPrivate(query.private);
+      if (!settings.accessKey || !settings.secretKey || !bucketOf(settings, isPrivate).bucket) throw new ApiError('upload.tokenFailed');
+      if (query.name === undefined) return reply.ok(await issueUploadToken(settings, undefined, isPrivate));
       // For one file: the key comes from the save-name template, the token allows only that key.
       const file = validate(tokenQuery, query, request.lang);
       const upload = await uploadSettings(app);
@@ -124,25 +131,26 @@ export async function uploadRoutes(app: FastifyInstance) {
       if (!suffix || !parseList(upload.suffixes).includes(suffix)) throw new ApiError('upload.typeNotAllowed');
       if (file.size > upload.maxSize) throw new ApiError('upload.sizeExceeded');
       const key = buildSaveName({ template: upload.saveName, topic: file.topic, originalName: file.name, suffix, sha1: file.sha1 });
-      return reply.ok(await issueUploadToken(settings, { key, maxSize: upload.maxSize }));
+      return reply.ok(await issueUploadToken(settings, { key, maxSize: upload.maxSize }, isPrivate));
     });
     // Spec §7: a failed record is only logged; the upload itself already succeeded.
     app.post(`${prefix}/Qiniu/callback`, { preHandler: guard }, async (request, reply) => {
       try {
         const input = validate(callbackRecord, request.body, request.lang);
         const settings = await qiniuSettings();
-        const key = keyInDomain(settings, input.url);
+        const isPrivate = allowPrivate && wantsPrivate((request.body as Record<string, unknown> | undefined)?.private);
+        const key = keyInDomain(settings, input.url, isPrivate);
         if (!key) {
           request.log.warn({ url: input.url }, 'qiniu callback outside the domain');
           return reply.ok(null);
         }
-        const stored = await statObject(settings, key);
+        const stored = await statObject(settings, key, bucketOf(settings, isPrivate).bucket);
         const refused = mismatch(input, stored);
         if (refused) {
           request.log.warn({ url: input.url, reason: refused }, 'qiniu callback not verified');
           return reply.ok(null);
         }
-        const row = await recordCloudUpload(app.deps.db, key, input, stored!.mimeType, who(request));
+        const row = await recordCloudUpload(app.deps.db, key, input, stored!.mimeType, who(request), isPrivate);
         const base = { cdnUrl: settings.domain, origin: `${request.protocol}://${request.host}` };
         return reply.ok(row ? { file: fileAnswer(row, base) } : null);
       } catch (error) {

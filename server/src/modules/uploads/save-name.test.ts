@@ -54,6 +54,10 @@ describe('buildSaveName (spec §5)', () => {
   it('shortens the original name to 15 characters and keeps the lower-case suffix', () => {
     expect(baseFileName('a-very-long-file-name-indeed.JPG', 'jpg')).toBe('a-very-long-fil');
     expect(baseFileName('x.php.jpg', 'jpg')).toBe('x.php');
+    expect(baseFileName('%2e%2e%2fa.jpg', 'jpg')).toBe('2e2e2fa');
+    expect(baseFileName('a\u202Egpj.exe.jpg', 'jpg')).toBe('agpj.exe');
+    expect(baseFileName('<b>"q" é.jpg', 'jpg')).toBe('bqé');
+    expect(baseFileName('...x...jpg', 'jpg')).toBe('x');
     expect(buildSaveName({ ...base, template: '/{fileName}{.suffix}', originalName: '中文名字.png', suffix: 'png' })).toBe(
       `中文名字_${epoch}.png`,
     );

@@ -32,11 +32,26 @@ const UNSAFE_PART = /[/\\\u0000-\u001f\u007f]/g;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The original name without its suffix and without anything that could act as a path, at most 15 characters. */
+/**
+ * What a saved name keeps of the uploader's name: letters and digits of any script, `-`, `_` and
+ * single inner dots. Everything else goes — `%` (a `%2e%2e%2f` name would decode to a path at the
+ * URL), `<`, `>`, quotes, spaces, control characters, bidi overrides such as U+202E, zero-width
+ * characters — so the saved URL always serves and always reads as what it is.
+ */
+const UNSAFE_NAME_CHAR = /[^\p{L}\p{N}._-]/gu;
+
+/** The original name without its suffix, normalised to the safe set, at most 15 characters. */
 export function baseFileName(originalName: string, suffix: string): string {
   const last = originalName.split(/[/\\]/).pop() ?? '';
   const withoutSuffix = suffix && last.toLowerCase().endsWith(`.${suffix}`) ? last.slice(0, -(suffix.length + 1)) : last;
-  return [...withoutSuffix.replace(UNSAFE_PART, '')].slice(0, 15).join('').replace(/\.{2,}/g, '.');
+  const safe = withoutSuffix.normalize('NFC').replace(UNSAFE_NAME_CHAR, '').replace(/\.{2,}/g, '.').replace(/^\.+/, '');
+  return [...safe].slice(0, 15).join('').replace(/\.+$/, '');
+}
+
+/** The uploader's name as listed (display only): its last path part without control, format or bidi characters. */
+export function displayFileName(originalName: string): string {
+  const last = originalName.split(/[/\\]/).pop() ?? '';
+  return [...last.normalize('NFC').replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, '')].slice(0, 120).join('');
 }
 
 /**

@@ -2,7 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { storageRoot } from './storage.ts';
+import { localRoots } from '../storage/index.ts';
 
 /** URL prefix of locally stored uploads (the default save-name template starts with /storage/). */
 export const STORAGE_PREFIX = '/storage/';
@@ -11,12 +11,13 @@ export const STORAGE_PREFIX = '/storage/';
 const INLINE = /\.(jpe?g|png|gif|webp|bmp|avif|mp4|webm|mp3|wav|ogg|m4a)$/i;
 
 /**
- * Uploaded files from DATA_DIR/public/storage with ranges, ETag/Last-Modified and a month of
+ * Uploaded public files from DATA_DIR/public/storage with ranges, ETag/Last-Modified and a month of
  * caching (saved names carry a hash or a time, so a path never gets other content). Every answer
  * is sandboxed by CSP, so even a file that slipped through could not run script on our origin.
  */
 export async function serveUploads(app: FastifyInstance) {
-  const root = join(storageRoot(app.deps.env.dataDir), 'storage');
+  // The public root only: the private root (DATA_DIR/private) is outside it and reached only by signed links.
+  const root = join(localRoots(app.deps.env.dataDir).local, 'storage');
   mkdirSync(root, { recursive: true });
   await app.register(fastifyStatic, {
     root,

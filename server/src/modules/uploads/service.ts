@@ -10,8 +10,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { isAllowed, suffixOf, type AllowLists } from './allow-list.ts';
-import { buildSaveName } from './save-name.ts';
-import { exists, moveInto, pathInRoot, removeQuietly, storageRoot, tempDir } from './storage.ts';
+import { buildSaveName, displayFileName } from './save-name.ts';
+import { keyOfUrl, localRoots, LocalStorage, removeQuietly, tempDir, type StorageSet } from '../storage/index.ts';
 import { attachment } from './tables.ts';
 
 export type AttachmentRow = typeof attachment.$inferSelect;
@@ -70,6 +70,7 @@ export async function storeUpload(
   topicInput: unknown,
   settings: UploadSettings,
   who: Uploader,
+  target: { storages: StorageSet; isPrivate?: boolean },
 ): Promise<AttachmentRow> {
   const topic = topicInput === undefined || topicInput === '' ? 'default' : String(topicInput);
   if (!UPLOAD_TOPIC_PATTERN.test(topic)) {
@@ -105,7 +106,7 @@ export async function storeUpload(
       height = dims.height ?? 0;
     }
     const saveName = buildSaveName({ template: settings.saveName, topic, originalName, suffix, sha1: received.sha1 });
-    const root = storageRoot(dataDir);
+    const root = target.storages[target.isPrivate ? 'local_private' : 'local'];
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(attachment)
@@ -116,10 +117,10 @@ export async function storeUpload(
           url: `/${saveName}`,
           width,
           height,
-          name: originalName.split(/[/\\]/).pop()!.slice(0, 120),
+          name: displayFileName(originalName),
           size: received.size,
           mimetype,
-          storage: 'local',
+          storage: root.name,
           sha1: received.sha1,
         })
         .onConflictDoUpdate({
@@ -127,9 +128,8 @@ export async function storeUpload(
           set: { quote: sql`${attachment.quote} + 1`, lastUploadTime: sql`now()` },
         })
         .returning();
-      const target = pathInRoot(root, row!.url);
       // First upload, or the stored file went missing: put this copy in place.
-      if (!(await exists(target))) await moveInto(received.temp, target);
+      await root.put(keyOfUrl(row!.url), received.temp);
       return row!;
     });
   } finally {
@@ -163,7 +163,9 @@ export async function releaseAttachment(db: Db, dataDir: string, id: number, opt
     await tx.delete(attachment).where(and(eq(attachment.id, id)));
     // Inside the transaction: an identical upload waiting on this row's unique key continues only
     // after the commit, then finds no file and puts its own copy in place.
-    if (row.storage === 'local') await removeQuietly(pathInRoot(storageRoot(dataDir), row.url));
+    if (row.storage === 'local' || row.storage === 'local_private') {
+      await new LocalStorage(row.storage, localRoots(dataDir)[row.storage]).remove(keyOfUrl(row.url));
+    }
     return row;
   });
   return removed !== undefined;

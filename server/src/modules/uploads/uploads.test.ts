@@ -127,6 +127,22 @@ describe('local upload', () => {
     }
   });
 
+  it('normalises hostile names to a safe set: the saved URL always serves (issue 15 item 9)', async () => {
+    const names = ['%2e%2e%2f%2e%2e%2fetc%2fpasswd.png', '<img src=x onerror=alert(1)>.png', 'invoice\u202Egnp.exe.png', 'tab\there 50%.png', '..hidden.png', '\u200Bzero\u2066width.png'];
+    for (const [i, name] of names.entries()) {
+      const answer = (await upload([{ name, content: png(`hostile${i}`) }])).json();
+      expect(answer, name).toMatchObject({ code: 1 });
+      const { url, name: shown } = answer.data.file;
+      expect(url, name).toMatch(/^\/storage\/default\/\d{8}\/[\p{L}\p{N}._-]*[0-9a-f]{40}\.png$/u);
+      expect(shown, name).not.toMatch(/[\u0000-\u001f\u202a-\u202e\u2066-\u2069\u200b]/);
+      const served = await ctx.app.inject({ method: 'GET', url });
+      expect(served.statusCode, `${name} → ${url}`).toBe(200);
+      expect(served.rawPayload.equals(png(`hostile${i}`))).toBe(true);
+    }
+    const first = (await upload([{ name: names[0]!, content: png('hostile-again') }])).json();
+    expect(first.data.file.url).toMatch(/\/2e2e2f2e2e2fetc[0-9a-f]{40}\.png$/);
+  });
+
   it('stores concurrent identical uploads once and counts the references; release removes at zero', async () => {
     const content = png('concurrent');
     const answers = await Promise.all(Array.from({ length: 6 }, () => upload([{ name: 'same.png', content }])));

@@ -21,7 +21,6 @@ interface Challenge {
 type Status = 'loading' | 'ready' | 'checking' | 'success' | 'wrong' | 'loadFailed';
 
 const t = (key: string) => translate(getLanguage(), `verify.${key}` as ClientMessageKey);
-const newId = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`);
 
 /**
  * The click captcha (spec §5): the server's image, the characters to click in order, a numbered
@@ -39,7 +38,7 @@ export function ClickCaptcha({ onSolved }: { onSolved: (solved: SolvedCaptcha) =
     setStatus('loading');
     setClicks([]);
     try {
-      const answer = await request<Challenge>({ url: '/api/common/clickCaptcha', params: { id: newId() }, showErrorMessage: false });
+      const answer = await request<Challenge>({ url: '/api/common/clickCaptcha', showErrorMessage: false });
       setChallenge(answer.data);
       setStatus('ready');
     } catch {

@@ -19,3 +19,12 @@ export function useCaptchaGate() {
   }, []);
   return { gate, dialogProps: { open, onClose, onSolved } };
 }
+
+/**
+ * A login refused because the account now needs the click captcha (decision 027: after a few
+ * failures the server asks for it, `data.captcha` in the envelope): solve it and try again.
+ */
+export function asksForCaptcha(error: unknown): boolean {
+  const data = (error as { envelope?: { data?: unknown } } | undefined)?.envelope?.data;
+  return typeof data === 'object' && data !== null && (data as { captcha?: unknown }).captcha === true;
+}

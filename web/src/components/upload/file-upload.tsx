@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { RequestContext } from '../../lib/request';
 import { loadNamespaces } from '../../lib/i18n.ts';
 import { keptUrl, type UploadedFile } from './upload-file.ts';
+import { suffixIconUrl } from './suffix-icon.ts';
 import { useUpload } from './use-upload.ts';
 
 export interface FileUploadProps {
@@ -21,6 +22,8 @@ export interface FileUploadProps {
   disabled?: boolean;
 }
 
+/** The badge colour of file-type icons: the accent of both themes. */
+const SUFFIX_BACKGROUND = '#e8590c';
 const IMAGE = /\.(png|jpe?g|gif|webp|bmp|avif)$/i;
 const suffixOf = (url: string) => /\.([a-z0-9]{1,10})$/i.exec(url)?.[1]?.toLowerCase() ?? 'file';
 
@@ -96,7 +99,7 @@ export default function FileUpload({ value = [], onChange, context, topic, multi
         {value.map((url) => (
           <li key={url} className="flex items-center gap-3 rounded-lg border border-black/10 px-3 py-2 dark:border-white/15" data-testid="file-upload-item">
             <img
-              src={IMAGE.test(url) ? fullUrl(url, base) : `/api/ajax/buildSuffixSvg?suffix=${suffixOf(url)}&server=1`}
+              src={IMAGE.test(url) ? fullUrl(url, base) : suffixIconUrl(suffixOf(url), context, SUFFIX_BACKGROUND)}
               alt=""
               className="h-10 w-10 rounded object-cover"
             />

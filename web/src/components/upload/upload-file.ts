@@ -9,6 +9,7 @@ import { rewriteAdminUrl } from '../../lib/request/url.ts';
 import { getLanguage } from '../../stores/language.ts';
 import { useSiteConfig } from '../../stores/site-config.ts';
 import { percentOf } from './progress.ts';
+import { precheckUpload } from './precheck.ts';
 
 /** The stored file as the server answers it (conventions "Uploads"). */
 export interface UploadedFile {
@@ -51,11 +52,16 @@ export interface UploadOptions {
 export { percentOf };
 
 /**
- * One upload, to wherever the site stores files: straight to Qiniu when the upload mode is not
+ * One upload, to wherever the site stores files, after the browser-side checks of the site's
+ * upload rules (size, suffix, MIME type, empty file): straight to Qiniu when the upload mode is not
  * local (that code and qiniu-js load only then), else to our server.
  */
 export async function uploadFile(file: File, options: UploadOptions): Promise<UploadedFile> {
-  if (useSiteConfig.getState().upload.mode !== 'local') {
+  const { upload } = useSiteConfig.getState();
+  const refused = precheckUpload(file, upload);
+  // The file itself breaks a rule: refused before sending (kind 'code': no retry offered).
+  if (refused) throw new RequestError('code', translate(getLanguage(), refused), { url: endpoint(options.context) });
+  if (upload.mode !== 'local') {
     const { uploadToQiniu } = await import('./qiniu/upload.ts');
     return uploadToQiniu(file, options);
   }

@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { translate } from '@framecraft/contracts/client-messages';
 import { isCancel, isRequestError, type RequestContext } from '../../lib/request';
+import { getLanguage } from '../../stores/language.ts';
+import { toast } from '../toast.tsx';
 import { uploadFile, type UploadedFile } from './upload-file.ts';
 
 export type UploadState =
@@ -21,7 +24,8 @@ export function isRetryable(error: unknown): boolean {
 }
 
 /**
- * One upload at a time with progress, cancel and retry — what every upload widget shares.
+ * One upload at a time with progress, cancel and retry — what every upload widget shares —
+ * with the spec's 'upload successful' / failure toasts (spec §8), local or cloud, admin or member.
  * Unmounting cancels a running upload.
  */
 export function useUpload(options: { context: RequestContext; topic?: string; onDone?: (stored: UploadedFile) => void }) {
@@ -46,10 +50,17 @@ export function useUpload(options: { context: RequestContext; topic?: string; on
         onProgress: ({ percent }) => setState({ phase: 'uploading', percent, file }),
       });
       setState({ phase: 'done', stored, file });
+      toast.success(translate(getLanguage(), 'upload.successful'));
       latest.current.onDone?.(stored);
     } catch (error) {
-      if (isCancel(error)) setState({ phase: 'idle' });
-      else setState({ phase: 'failed', message: error instanceof Error ? error.message : String(error), file, retryable: isRetryable(error) });
+      if (isCancel(error)) {
+        setState({ phase: 'idle' });
+        return;
+      }
+      const message = error instanceof Error && error.message ? error.message : translate(getLanguage(), 'upload.failed');
+      // Spec §8: the failure as a toast too, besides the message beside the file.
+      toast.error(message);
+      setState({ phase: 'failed', message, file, retryable: isRetryable(error) });
     }
   }, []);
 

@@ -50,8 +50,10 @@ export function LoginForm({ onRegister }: { onRegister: () => void }) {
     setErrors(found);
     if (found.username || found.password) return;
     const body = { tab: 'login' as const, username: values.username, password: values.password, keep: values.keep };
-    if (settings.data?.userLoginCaptchaSwitch) gate((solved) => void checkIn({ ...body, ...solved }));
-    else void checkIn(body);
+    const withCaptcha = () => gate((solved) => void checkIn({ ...body, ...solved }));
+    if (settings.data?.userLoginCaptchaSwitch) withCaptcha();
+    // After a few failures the server asks for the captcha for this account (decision 027).
+    else void checkIn(body).then((asked) => asked && withCaptcha());
   }
 
   return (

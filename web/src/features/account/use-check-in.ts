@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { asksForCaptcha } from '../../components/captcha/use-captcha-gate.ts';
 import { request } from '../../lib/request/index.ts';
 import { useMemberStore, type MemberInfo } from '../../stores/member.ts';
 import { safeRedirectTarget } from '../../utils/redirect-target.ts';
@@ -10,7 +11,8 @@ export function useCheckIn() {
   const [search] = useSearchParams();
   const [submitting, setSubmitting] = useState(false);
 
-  async function checkIn(body: Record<string, unknown> & { tab: 'login' | 'register' }) {
+  /** Resolves true when the server asks for the click captcha first (the caller solves it and calls again). */
+  async function checkIn(body: Record<string, unknown> & { tab: 'login' | 'register' }): Promise<boolean> {
     setSubmitting(true);
     try {
       const answer = await request<{ userInfo: Partial<MemberInfo>; routePath?: string }>({
@@ -22,8 +24,10 @@ export function useCheckIn() {
       });
       useMemberStore.getState().fill(answer.data.userInfo);
       await navigate(safeRedirectTarget(search, answer.data.routePath || '/user'), { replace: true });
-    } catch {
+      return false;
+    } catch (error) {
       // The request layer has shown the server's message.
+      return asksForCaptcha(error) && !('captchaId' in body);
     } finally {
       setSubmitting(false);
     }

@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buttonClass } from '../../components/button.ts';
 import { CaptchaDialog } from '../../components/captcha/captcha-dialog.tsx';
 import type { SolvedCaptcha } from '../../components/captcha/click-captcha.tsx';
-import { useCaptchaGate } from '../../components/captcha/use-captcha-gate.ts';
+import { asksForCaptcha, useCaptchaGate } from '../../components/captcha/use-captcha-gate.ts';
 import { CheckboxField, TextField, validationMessage } from '../../components/form.tsx';
 import { ArrowLeftIcon, LockIcon, UserIcon } from '../../components/icons.tsx';
 import { LogoMark } from '../../components/logo.tsx';
@@ -62,8 +62,13 @@ export default function AdminLoginPage() {
       });
       useAdminStore.getState().fill(answer.data.userInfo);
       await navigate(safeRedirectTarget(search, adminPagePath(answer.data.routePath || '/admin')), { replace: true });
-    } catch {
-      // The request layer has shown the server's message.
+    } catch (error) {
+      // The request layer has shown the server's message. After a few failures the server asks for
+      // the captcha for this account even when the site does not (decision 027).
+      if (!solved && asksForCaptcha(error)) {
+        setCaptchaRequired(true);
+        gate((next) => void logIn(next));
+      }
     } finally {
       setSubmitting(false);
     }

@@ -75,32 +75,37 @@ export default function ListPage() {
               className="h-10 w-full rounded-full border border-line-strong bg-surface-2/60 pr-4 pl-10 text-sm text-ink placeholder:text-faint outline-none focus:border-accent focus:ring-4 focus:ring-glow"
             />
           </form>
-          <div className="flex items-center gap-1 overflow-x-auto [scrollbar-width:none]" role="group" aria-label={t('list.kindLabel')}>
-            {[undefined, ...COURSE_KINDS].map((value) => (
-              <button
-                key={value ?? 'all'}
-                type="button"
-                data-testid={`list-kind-${value ?? 'all'}`}
-                aria-pressed={filters.kind === value}
-                className={chip(filters.kind === value)}
-                onClick={() => show('kind', value)}
-              >
-                {t(`list.kinds.${value ?? 'all'}`)}
-              </button>
-            ))}
-            <span aria-hidden className="mx-1.5 h-4 w-px shrink-0 bg-line-strong" />
-            {[undefined, ...PRICE_BANDS].map((value) => (
-              <button
-                key={value ?? 'all'}
-                type="button"
-                data-testid={`list-price-${value ?? 'all'}`}
-                aria-pressed={filters.price === value}
-                className={chip(filters.price === value)}
-                onClick={() => show('price', value)}
-              >
-                {t(`list.prices.${value ?? 'all'}`)}
-              </button>
-            ))}
+          {/* Chips wrap instead of scrolling sideways: on a phone every choice stays visible. */}
+          <div className="flex flex-wrap items-center gap-x-1 gap-y-1.5">
+            <div className="flex flex-wrap items-center gap-1" role="group" aria-label={t('list.kindLabel')}>
+              {[undefined, ...COURSE_KINDS].map((value) => (
+                <button
+                  key={value ?? 'all'}
+                  type="button"
+                  data-testid={`list-kind-${value ?? 'all'}`}
+                  aria-pressed={filters.kind === value}
+                  className={chip(filters.kind === value)}
+                  onClick={() => show('kind', value)}
+                >
+                  {t(`list.kinds.${value ?? 'all'}`)}
+                </button>
+              ))}
+            </div>
+            <span aria-hidden className="mx-1.5 hidden h-4 w-px shrink-0 bg-line-strong sm:block" />
+            <div className="flex flex-wrap items-center gap-1" role="group" aria-label={t('list.priceLabel')}>
+              {[undefined, ...PRICE_BANDS].map((value) => (
+                <button
+                  key={value ?? 'all'}
+                  type="button"
+                  data-testid={`list-price-${value ?? 'all'}`}
+                  aria-pressed={filters.price === value}
+                  className={chip(filters.price === value)}
+                  onClick={() => show('price', value)}
+                >
+                  {t(`list.prices.${value ?? 'all'}`)}
+                </button>
+              ))}
+            </div>
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-2">

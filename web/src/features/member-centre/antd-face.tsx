@@ -1,4 +1,5 @@
 import { App as AntApp, ConfigProvider, theme } from 'antd';
+import { OVERLAY_Z_INDEX, TOAST_Z_INDEX } from '@framecraft/contracts/constants';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
@@ -32,8 +33,12 @@ export function AntdFace({ children }: { children: ReactNode }) {
           borderRadius: 10,
           borderRadiusLG: 16,
           fontFamily: 'inherit',
+          // Spec §9: overlays from 3000, toasts at 9999.
+          zIndexPopupBase: OVERLAY_Z_INDEX,
         },
         components: {
+          Message: { zIndexPopup: TOAST_Z_INDEX },
+          Notification: { zIndexPopup: TOAST_Z_INDEX },
           Menu: { itemBg: 'transparent', subMenuItemBg: 'transparent', itemSelectedBg: p.surface2, itemSelectedColor: p.ink, itemBorderRadius: 10, activeBarBorderWidth: 0 },
           Card: { colorBgContainer: p.surface },
           Table: { headerBg: p.surface2, colorBgContainer: p.surface },

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TFunction } from 'i18next';
-import { amount, maskAccount, memoText, signed, streakDays } from './format.ts';
+import { amount, balanceText, maskAccount, signed, streakDays } from './format.ts';
 
 describe('member-centre formatting', () => {
   it('shows amounts with two decimals', () => {
@@ -8,22 +7,16 @@ describe('member-centre formatting', () => {
     expect(amount(5)).toBe('5.00');
     expect(amount('')).toBe('0.00');
     expect(amount(undefined)).toBe('0.00');
+    expect(balanceText('0')).toBe('¥0.00');
+    expect(balanceText('1234.5')).toBe('¥1234.50');
   });
 
   it('signs changes; money keeps two decimals, zero has no sign', () => {
-    expect(signed('10.50', true)).toBe('+10.50');
-    expect(signed('-0.05', true)).toBe('-0.05');
+    expect(signed(1050, true)).toBe('+10.50');
+    expect(signed(-5, true)).toBe('-0.05');
     expect(signed(5, false)).toBe('+5');
     expect(signed(-3, false)).toBe('-3');
     expect(signed(0, false)).toBe('0');
-  });
-
-  it('translates known memo kinds and leaves free text alone', () => {
-    const t = ((key: string, options: { detail: string; defaultValue: string }) =>
-      key === 'memo.check-in' ? `Check-in ${options.detail}` : options.defaultValue) as unknown as TFunction;
-    expect(memoText(t, 'check-in:2026-11-23')).toBe('Check-in 2026-11-23');
-    expect(memoText(t, 'unknown-kind:1')).toBe('unknown-kind:1');
-    expect(memoText(t, 'Refund for order 12: damaged file')).toBe('Refund for order 12: damaged file');
   });
 
   it('lists the streak days ending today or yesterday', () => {

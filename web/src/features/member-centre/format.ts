@@ -1,27 +1,22 @@
-import type { TFunction } from 'i18next';
-
-/** A 2-decimal amount from the server's string (or a stored number), '0.00' for anything unreadable. */
-export function amount(value: string | number | null | undefined): string {
-  const number = typeof value === 'number' ? value : Number.parseFloat(value ?? '');
-  return Number.isFinite(number) ? number.toFixed(2) : '0.00';
-}
-
-/** A change with its sign: `+5`, `-0.50`; money keeps two decimals. */
-export function signed(value: string | number, money: boolean): string {
-  const text = money ? amount(value) : String(value);
-  return text.startsWith('-') || Number(text) === 0 ? text : `+${text}`;
-}
+import { formatMoney } from '@framecraft/contracts/money';
 
 /**
- * A ledger memo in the reader's language. Features write memos as `<kind>:<detail>`
- * (`check-in:2026-11-23`, `invite:42`); a known kind is translated, anything else (an admin's
- * own note) is shown as written.
+ * A 2-decimal amount from the server's yuan string (or a stored number), '0.00' for anything
+ * unreadable — through the one formatter of contracts (`formatMoney`, cents). When the wire carries
+ * cents, only the conversion here goes.
  */
-export function memoText(t: TFunction, memo: string): string {
-  const match = /^([a-z][a-z-]*):(.*)$/.exec(memo);
-  if (!match) return memo;
-  const [, kind, detail] = match as unknown as [string, string, string];
-  return t(`memo.${kind}`, { ns: 'member', detail, defaultValue: memo });
+export function amount(value: string | number | null | undefined): string {
+  const number = typeof value === 'number' ? value : Number.parseFloat(value ?? '');
+  return formatMoney(Number.isFinite(number) ? Math.round(number * 100) : 0);
+}
+
+/** A balance as the member centre shows it everywhere: `¥` and two decimals. */
+export const balanceText = (value: string | number | null | undefined) => `¥${amount(value)}`;
+
+/** A change with its sign: `+5` points, `-0.50` from -50 cents; zero has no sign. */
+export function signed(value: number, money: boolean): string {
+  const text = money ? formatMoney(value) : String(value);
+  return value <= 0 ? text : `+${text}`;
 }
 
 /** Days in a check-in streak ending today (checked in) or yesterday (not yet), as `yyyy-mm-dd`. */

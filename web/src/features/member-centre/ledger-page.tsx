@@ -5,7 +5,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ledgerQuery, type LedgerKind, type LedgerRow } from './api/member.ts';
-import { amount, memoText, signed } from './format.ts';
+import { formatMoney } from '@framecraft/contracts/money';
+import { signed } from './format.ts';
 
 const PAGE_SIZE = 10;
 
@@ -16,7 +17,7 @@ export function LedgerPage({ kind }: { kind: LedgerKind }) {
   const [limit, setLimit] = useState(PAGE_SIZE);
   const query = useQuery(ledgerQuery(kind, page, limit));
   const money = kind === 'balance';
-  const show = (value: string | number) => (money ? amount(value) : String(value));
+  const show = (value: number) => (money ? formatMoney(value) : String(value));
 
   const columns: ColumnsType<LedgerRow> = [
     {
@@ -24,9 +25,8 @@ export function LedgerPage({ kind }: { kind: LedgerKind }) {
       title: money ? t('ledger.moneyChange') : t('ledger.scoreChange'),
       render: (_, row) => {
         const change = (money ? row.money : row.score) ?? 0;
-        const positive = Number(change) > 0;
         return (
-          <Tag color={positive ? 'success' : Number(change) < 0 ? 'error' : 'default'} bordered={false} className="tabular-nums">
+          <Tag color={change > 0 ? 'success' : change < 0 ? 'error' : 'default'} bordered={false} className="tabular-nums">
             {signed(change, money)}
           </Tag>
         );
@@ -39,7 +39,9 @@ export function LedgerPage({ kind }: { kind: LedgerKind }) {
       title: t('ledger.memo'),
       render: (_, row) => (
         <>
-          {memoText(t, row.memo)}
+          {/* What happened (the entry's kind), then the memo as written: memos are display text, never parsed. */}
+          <span className="text-muted">{t(`ledgerKind.${row.kind}`, { defaultValue: row.kind })}</span>
+          {row.memo && <span className="ms-2">{row.memo}</span>}
           {/* The time column is hidden on a phone: the time goes under the memo instead. */}
           <span className="block text-xs text-muted tabular-nums md:hidden">{formatDate(row.create_time)}</span>
         </>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../components/avatar.tsx';
 import { useMemberStore } from '../../stores/member.ts';
 import { useSiteConfig } from '../../stores/site-config.ts';
-import { amount } from './format.ts';
+import { balanceText } from './format.ts';
 
 /** The member's picture, name, level, balance and points, beside the member-centre menu. */
 export function MemberCard() {
@@ -37,7 +37,7 @@ export function MemberCard() {
         <div>
           <dt className="text-xs text-muted">{t('layout.balance')}</dt>
           <dd data-testid="card-balance" className="mt-1 font-semibold text-ink tabular-nums">
-            {amount(member.money)}
+            {balanceText(member.money)}
           </dd>
         </div>
         <div>

@@ -13,7 +13,7 @@ import { getLanguage } from '../../stores/language.ts';
 import { useMemberStore, type MemberInfo } from '../../stores/member.ts';
 import { useSiteConfig } from '../../stores/site-config.ts';
 import { overviewQuery } from './api/member.ts';
-import { amount } from './format.ts';
+import { balanceText } from './format.ts';
 import { TrendChart } from './trend-chart.tsx';
 
 function Stat({ icon, label, value, action, testId }: { icon: ReactNode; label: string; value: ReactNode; action?: ReactNode; testId: string }) {
@@ -80,7 +80,7 @@ export default function OverviewPage() {
           testId="overview-balance"
           icon={<WalletOutlined />}
           label={t('layout.balance')}
-          value={`¥${amount(member.money)}`}
+          value={balanceText(member.money)}
           action={<Link to="/topup">{t('overview.topUp')}</Link>}
         />
         <Stat testId="overview-score" icon={<GiftOutlined />} label={t('layout.score')} value={member.score} action={<Link to="/user/integral">{t('overview.pointsLog')}</Link>} />

@@ -1,13 +1,13 @@
 import { MOTTO_MAX, NICKNAME_MAX, nicknameSchema, type ProfileInput } from '@framecraft/contracts/member';
 import { formatDate } from '@framecraft/contracts/date';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Form, Input, Radio, Skeleton, Spin } from 'antd';
+import { Button, Card, Descriptions, Form, Input, Radio, Skeleton, Spin, type FormInstance } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '../../components/upload/index.ts';
 import { useMemberStore, type MemberInfo } from '../../stores/member.ts';
 import { useSiteConfig } from '../../stores/site-config.ts';
-import { profileQuery, saveProfile } from './api/member.ts';
+import { profileQuery, saveProfile, updateNickname, type MemberAnswer } from './api/member.ts';
 import { schemaRule, showFieldErrors } from './form-errors.ts';
 
 /** The avatar upload as a form control (Form.Item passes value and onChange). */
@@ -19,44 +19,60 @@ function AvatarField({ value, onChange, cdnUrl }: { value?: string; onChange?: (
   );
 }
 
-/** `/user/profile`: avatar (upload), nickname, gender, birthday, motto; account facts read-only. */
+type BasicsInput = { nickname: string; avatar: string; gender: number };
+type AboutInput = { birthday: string | null; motto: string };
+
+/**
+ * `/user/profile`: avatar, nickname and gender saved with `POST /api/user/updateNickname` (spec §7);
+ * birthday and motto with `POST /api/account/profile`; account facts read-only.
+ */
 export default function ProfilePage() {
   const { t } = useTranslation('member');
-  const [form] = Form.useForm<ProfileInput>();
+  const [basicsForm] = Form.useForm<BasicsInput>();
+  const [aboutForm] = Form.useForm<AboutInput>();
   const query = useQuery(profileQuery);
   const queryClient = useQueryClient();
   const fill = useMemberStore((state) => state.fill);
   const cdnUrl = useSiteConfig((state) => state.cdnUrl);
-  const [saving, setSaving] = useState(false);
+  const [saving, setSaving] = useState<'basics' | 'about' | null>(null);
   const member = query.data?.userInfo;
   if (!member) return <Card>{<Skeleton active avatar paragraph={{ rows: 6 }} />}</Card>;
 
-  async function submit(values: ProfileInput) {
-    setSaving(true);
+  async function save(which: 'basics' | 'about', call: () => Promise<MemberAnswer>, form: FormInstance) {
+    setSaving(which);
     try {
-      const saved = await saveProfile({ ...values, birthday: values.birthday || null });
+      const saved = await call();
       fill(saved as unknown as Partial<MemberInfo>);
       queryClient.setQueryData(profileQuery.queryKey, (old) => (old ? { ...old, userInfo: saved } : old));
       void queryClient.invalidateQueries({ queryKey: ['member', 'overview'] });
     } catch (error) {
       showFieldErrors(form, error);
     } finally {
-      setSaving(false);
+      setSaving(null);
     }
   }
+  const current = member;
+  const saveBasics = (values: BasicsInput) => void save('basics', () => updateNickname({ nickname: values.nickname, avatar: values.avatar ?? '', gender: values.gender ?? 0 }), basicsForm);
+  // The profile call takes the whole profile: the saved nickname, avatar and gender go along unchanged.
+  const saveAbout = (values: AboutInput) =>
+    void save(
+      'about',
+      () => saveProfile({ nickname: current.nickname, avatar: current.avatar, gender: current.gender, birthday: values.birthday || null, motto: values.motto ?? '' } as ProfileInput),
+      aboutForm,
+    );
 
   const today = new Date().toISOString().slice(0, 10);
   return (
     <div className="flex flex-col gap-5">
       <Card title={t('profile.title')}>
         <Form
-          form={form}
+          form={basicsForm}
           layout="vertical"
           requiredMark={false}
           className="max-w-xl"
           data-testid="profile-form"
-          initialValues={{ nickname: member.nickname, avatar: member.avatar, gender: member.gender, birthday: member.birthday ?? '', motto: member.motto }}
-          onFinish={(values) => void submit(values)}
+          initialValues={{ nickname: member.nickname, avatar: member.avatar, gender: member.gender }}
+          onFinish={saveBasics}
         >
           <Form.Item name="avatar" label={t('profile.avatar')}>
             <AvatarField cdnUrl={cdnUrl} />
@@ -74,13 +90,28 @@ export default function ProfilePage() {
               ]}
             />
           </Form.Item>
+          <Button type="primary" htmlType="submit" loading={saving === 'basics'} data-testid="profile-save">
+            {t('profile.save')}
+          </Button>
+        </Form>
+      </Card>
+      <Card title={t('profile.about')}>
+        <Form
+          form={aboutForm}
+          layout="vertical"
+          requiredMark={false}
+          className="max-w-xl"
+          data-testid="about-form"
+          initialValues={{ birthday: member.birthday ?? '', motto: member.motto }}
+          onFinish={saveAbout}
+        >
           <Form.Item name="birthday" label={t('profile.birthday')}>
             <Input type="date" min="1900-01-01" max={today} className="max-w-xs" />
           </Form.Item>
           <Form.Item name="motto" label={t('profile.motto')}>
             <Input.TextArea maxLength={MOTTO_MAX} showCount autoSize={{ minRows: 2, maxRows: 4 }} placeholder={t('profile.mottoPlaceholder')} />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={saving} data-testid="profile-save">
+          <Button type="primary" htmlType="submit" loading={saving === 'about'} data-testid="about-save">
             {t('profile.save')}
           </Button>
         </Form>

@@ -33,7 +33,8 @@ beforeAll(async () => {
       const { refreshToken } = JSON.parse(req.body) as { refreshToken: string };
       // A little later, so that the other 409s arrive while the refresh is running.
       setTimeout(() => {
-        if (refreshToken === REFRESH.user) sendEnvelope(res, 1, '', { type: 'user-refresh', token: FRESH.user });
+        // The server rotates refresh tokens (decision 028): the answer carries the next one.
+        if (refreshToken === REFRESH.user) sendEnvelope(res, 1, '', { type: 'user-refresh', token: FRESH.user, refresh_token: 'user-refresh-2' });
         else if (refreshToken === REFRESH.admin) sendEnvelope(res, 1, '', { type: 'admin-refresh', token: FRESH.admin });
         else sendEnvelope(res, 303, 'Please login first', { type: 'need login' });
       }, 50);
@@ -77,9 +78,10 @@ describe('409: one refresh, everyone replayed', () => {
     expect(answers.map((a) => a.data.as)).toEqual(['user', 'user', 'user', 'user', 'user']);
     expect(refreshCalls()).toHaveLength(1);
     expect(JSON.parse(refreshCalls()[0]!.body)).toEqual({ refreshToken: REFRESH.user });
+    // (Below: the rotated refresh token of the answer replaces the spent one, decision 028.)
     const replays = server.received.filter((r) => r.path === '/api/account/overview' && r.headers['ba-user-token'] === FRESH.user);
     expect(replays.map((r) => r.url).sort()).toEqual([1, 2, 3, 4, 5].map((n) => `/api/account/overview?n=${n}`));
-    expect(useMemberStore.getState()).toMatchObject({ token: FRESH.user, refresh_token: REFRESH.user });
+    expect(useMemberStore.getState()).toMatchObject({ token: FRESH.user, refresh_token: 'user-refresh-2' });
     expect(JSON.parse(localStorage.getItem('userInfo')!).state.token).toBe(FRESH.user);
     expect(shell.errors).toEqual([]);
     expect(shell.navigations).toEqual([]);

@@ -1,6 +1,6 @@
 import { REQUEST_TIMEOUT_MS } from '@framecraft/contracts/constants';
 import { getEnvironment } from './config.ts';
-import { refreshToken, removeTokens, setAccessToken } from './session.ts';
+import { refreshToken, removeTokens, setAccessToken, setRefreshToken } from './session.ts';
 import { send } from './transport.ts';
 import { LOGIN_ROUTE_NAME, loginPath, type RequestContext } from './url.ts';
 
@@ -14,6 +14,8 @@ export type RefreshOutcome = 'refreshed' | 'retry-empty' | 'failed';
 interface RefreshData {
   type?: unknown;
   token?: unknown;
+  /** The rotated refresh token (decision 028). */
+  refresh_token?: unknown;
 }
 
 // One refresh per context at a time: every request that gets 409 meanwhile awaits the same promise.
@@ -43,9 +45,10 @@ async function requestNewToken(context: RequestContext): Promise<boolean> {
     });
     const data = (answer.envelope?.data ?? {}) as RefreshData;
     if (!answer.ok || answer.envelope?.code !== 1 || typeof data.token !== 'string' || !data.token) return false;
-    if (data.type === 'admin-refresh') setAccessToken('admin', data.token);
-    else if (data.type === 'user-refresh') setAccessToken('user', data.token);
-    else return false;
+    const refreshed: RequestContext | undefined = data.type === 'admin-refresh' ? 'admin' : data.type === 'user-refresh' ? 'user' : undefined;
+    if (!refreshed) return false;
+    setAccessToken(refreshed, data.token);
+    if (typeof data.refresh_token === 'string' && data.refresh_token) setRefreshToken(refreshed, data.refresh_token);
     return true;
   } catch {
     return false;

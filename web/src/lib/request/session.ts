@@ -19,6 +19,11 @@ export function setAccessToken(context: RequestContext, token: string): void {
   store(context).setToken(token, 'auth');
 }
 
+/** The rotated refresh token of a refresh answer (decision 028): the old one is spent. */
+export function setRefreshToken(context: RequestContext, token: string): void {
+  store(context).setToken(token, 'refresh');
+}
+
 export function removeTokens(context: RequestContext): void {
   store(context).removeToken();
 }

@@ -1,4 +1,4 @@
-import { accountSchema, mobileSchema, passwordSchema } from '@framecraft/contracts/validation';
+import { accountSchema, mobileSchema, passwordSchema, recordId } from '@framecraft/contracts/validation';
 import { hash } from '@node-rs/argon2';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -9,10 +9,11 @@ import { parseRuleIds, type AdminAccess } from '../core/access.ts';
 import type { CrudContext, Row } from '../crud/define.ts';
 import { crudRoutes } from '../crud/routes.ts';
 import { adminGroup, adminGroupAccess } from '../tables.ts';
+import { grantGuard } from './grants.ts';
 
 const groupIds = z.preprocess(
   (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
-  z.array(z.coerce.number().int().positive()).min(1).max(50),
+  z.array(recordId()).min(1).max(50),
 );
 
 const fields = {
@@ -59,6 +60,7 @@ export function adminCrud(app: FastifyInstance) {
     defaultOrder: 'id,asc',
     hidden: ['password', 'login_failure'],
     schemas: { add: addSchema, edit: editSchema },
+    guard: grantGuard('held'),
     hooks: {
       // A non-super admin never sees super admins (who could otherwise be disabled or re-passworded).
       async scope(ctx) {

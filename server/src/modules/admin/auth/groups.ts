@@ -6,13 +6,15 @@ import { DATA_SCOPES, parseRuleIds, type AdminAccess } from '../core/access.ts';
 import type { CrudContext, Row } from '../crud/define.ts';
 import { crudRoutes } from '../crud/routes.ts';
 import { adminGroup, adminGroupAccess, adminRule } from '../tables.ts';
+import { grantGuard } from './grants.ts';
+import { parentId, recordId } from '@framecraft/contracts/validation';
 
 const schema = z.object({
-  pid: z.coerce.number().int().min(0).optional().default(0),
+  pid: parentId().optional().default(0),
   name: z.string().trim().min(1).max(100),
   rules: z.preprocess(
     (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
-    z.array(z.coerce.number().int().positive()).max(5000),
+    z.array(recordId()).max(5000),
   ),
   data_scope: z.enum(DATA_SCOPES as [string, ...string[]]).optional().default('all'),
   status: z.coerce.number().int().min(0).max(1).optional().default(1),
@@ -58,6 +60,8 @@ export function groupCrud(app: FastifyInstance) {
     sortable: ['id', 'name', 'create_time'],
     defaultOrder: 'id,asc',
     schemas: { add: schema, edit: schema },
+    // Whatever the route (edit, enable, restore, roll back `rules`), a group gains only what the editor holds.
+    guard: grantGuard('held'),
     hooks: {
       async scope(ctx): Promise<SQL | undefined> {
         if (ctx.access.super) return undefined;
@@ -71,7 +75,9 @@ export function groupCrud(app: FastifyInstance) {
         if (!ctx.access.super) {
           const { own, below } = await groupDescendants(ctx, ctx.access);
           if (input.pid === 0 || ![...own, ...below].includes(input.pid) || input.pid === id) throw new ApiError('admin.auth.groupBeyondOwn');
-          if (input.rules.some((r) => !ctx.access.ruleIds.has(r))) throw new ApiError('admin.auth.rulesBeyondOwn');
+          // Rules the group already has may stay; added ones must be held by the editor.
+          const kept = new Set(existing ? parseRuleIds(String(existing.rules)) : []);
+          if (input.rules.some((r) => !kept.has(r) && !ctx.access.ruleIds.has(r))) throw new ApiError('admin.auth.rulesBeyondOwn');
         }
         if (existing && String(existing.rules).trim() === '*') {
           // The super group stays `*`: its rules are not edited from a list.

@@ -5,10 +5,12 @@ import { ApiError } from '../../../shared/errors.ts';
 import type { Row } from '../crud/define.ts';
 import { crudRoutes } from '../crud/routes.ts';
 import { adminRule } from '../tables.ts';
+import { grantGuard } from './grants.ts';
+import { parentId } from '@framecraft/contracts/validation';
 
 const flag = z.coerce.number().int().min(0).max(1);
 const schema = z.object({
-  pid: z.coerce.number().int().min(0).optional().default(0),
+  pid: parentId().optional().default(0),
   type: z.enum(['menu_dir', 'menu', 'button']),
   title: z.string().trim().min(1).max(50),
   name: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_\-./]+$/, 'validation.invalidValue'),
@@ -35,6 +37,8 @@ export function ruleCrud(app: FastifyInstance) {
     sortable: ['id', 'weigh', 'title', 'create_time'],
     defaultOrder: 'weigh,desc',
     schemas: { add: schema, edit: schema },
+    // Renaming, re-parenting, enabling, adding or restoring a rule never hands a group a node (issue 15).
+    guard: grantGuard('none'),
     hooks: {
       async beforeSave(data, ctx, existing) {
         const input = data as z.output<typeof schema>;

@@ -51,7 +51,7 @@ describe('settings editor', () => {
     expect(await save({ siteName: 'My shop', uploadMaxSize: '2048', mailSmtpPass: 'mail-pass', unknownThing: 1 })).toMatchObject({ code: 1, msg: 'Settings saved' });
     const list = await kit.call('GET', '/admin/routine/config/index', token);
     const byName = Object.fromEntries(Object.values(list.data.groups as Record<string, { name: string; value: unknown }[]>).flat().map((r) => [r.name, r.value]));
-    expect(Object.keys(list.data.groups).sort()).toEqual(['basics', 'content', 'mail', 'member', 'security', 'sms', 'upload']);
+    expect(Object.keys(list.data.groups).sort()).toEqual(['basics', 'content', 'mail', 'member', 'pay', 'security', 'sms', 'upload']);
     expect(byName).toMatchObject({ siteName: 'My shop', uploadMaxSize: 2048, mailSmtpPass: '******' });
     expect((await kit.call('GET', '/api/index/index')).data.site.siteName).toBe('My shop');
     // Saving the mask keeps the stored secret.
@@ -61,6 +61,23 @@ describe('settings editor', () => {
     expect(bad.code).toBe(0);
     expect(Object.keys(bad.data.errors).sort()).toEqual(['about', 'uploadMaxSize']);
     expect(await ctx.app.siteConfig.number('uploadMaxSize', 0)).toBe(2048);
+  });
+
+  it('types settings by their declaration: switches take on/off, selects only their options', async () => {
+    const save = (settings: Record<string, unknown>) => kit.call('POST', '/admin/routine/config/edit', token, { settings });
+    const list = await kit.call('GET', '/admin/routine/config/index', token);
+    const rows = Object.values(list.data.groups as Record<string, { name: string; type: string; options?: string[]; multiple?: boolean }[]>).flat();
+    expect(rows.find((r) => r.name === 'adminLoginCaptchaSwitch')).toMatchObject({ type: 'switch' });
+    expect(rows.find((r) => r.name === 'mailSmtpSecure')).toMatchObject({ type: 'select', options: ['ssl', 'starttls', 'none'] });
+    expect(rows.find((r) => r.name === 'accountVerificationType')).toMatchObject({ type: 'select', multiple: true, options: ['email', 'mobile'] });
+    expect(await save({ userLoginCaptchaSwitch: true, accountVerificationType: ['mobile', 'email'], uploadMode: 'qiniu' })).toMatchObject({ code: 1 });
+    expect(await ctx.app.siteConfig.number('userLoginCaptchaSwitch', 0)).toBe(1);
+    expect(await ctx.app.siteConfig.string('accountVerificationType')).toBe('email,mobile');
+    const bad = await save({ uploadMode: 'ftp', userLoginCaptchaSwitch: 2 });
+    expect(bad.code).toBe(0);
+    expect(Object.keys(bad.data.errors).sort()).toEqual(['uploadMode', 'userLoginCaptchaSwitch']);
+    expect(await save({ userLoginCaptchaSwitch: false, accountVerificationType: '', uploadMode: 'local' })).toMatchObject({ code: 1 });
+    expect(await ctx.app.siteConfig.string('accountVerificationType')).toBe('');
   });
 
   it('cleans rich text before it is served to visitors', async () => {

@@ -5,18 +5,32 @@ import { config } from '../../../db/schema.ts';
 import { ApiError } from '../../../shared/errors.ts';
 import { validate } from '../../../shared/validation.ts';
 import { sendMail } from '../../site-config/mailer.ts';
+import { SECRET_SETTING_NAMES, SETTING_BY_NAME, type SettingDefinition } from '../../site-config/settings.ts';
 import { currentAdmin } from '../../session/guards.ts';
 import { adminRoute } from '../core/route-table.ts';
 import { MASK } from '../crud/security.ts';
 import { sanitizeRichText } from './sanitize.ts';
-import { SECRET_SETTINGS } from './secret-settings.ts';
 
 const localized = z.object({ title: z.string().trim().min(1).max(200), content: z.string().max(200_000).transform(sanitizeRichText) });
 const VALUE_SCHEMAS = {
   string: z.string().max(5000),
   number: z.coerce.number().finite().min(0).max(1e12),
+  switch: z.union([z.boolean().transform(Number), z.coerce.number().int().min(0).max(1)]),
   rich_text_i18n: z.object({ 'zh-cn': localized, en: localized }),
 } as const;
+
+/** The schema of a setting's value, from its declaration (a `select` accepts only its options). */
+function valueSchema(type: string, declared: SettingDefinition | undefined): z.ZodType {
+  if (type === 'select' && declared?.options) {
+    const option = z.enum(declared.options as [string, ...string[]], { error: 'validation.invalidValue' });
+    if (!declared.multiple) return option;
+    // Several values: an array or a comma-separated text, stored comma-joined in the options' order.
+    return z
+      .preprocess((v) => (typeof v === 'string' ? v.split(',').map((x) => x.trim()).filter(Boolean) : v), z.array(option))
+      .transform((list) => declared.options!.filter((o) => list.includes(o)).join(','));
+  }
+  return VALUE_SCHEMAS[type as keyof typeof VALUE_SCHEMAS] ?? VALUE_SCHEMAS.string;
+}
 
 const editBody = z.object({ settings: z.record(z.string().max(64), z.unknown()) });
 const testMailBody = z.object({ to: z.email().max(100) });
@@ -27,10 +41,21 @@ export function configRoutes(app: FastifyInstance) {
 
   adminRoute(app, { method: 'GET', path: 'routine/config/index', node: 'routine/config/index' }, async (_request, reply) => {
     const rows = await db.select().from(config).orderBy(asc(config.group), desc(config.weigh), asc(config.name));
-    const groups: Record<string, { name: string; title: string; type: string; value: unknown }[]> = {};
+    const groups: Record<string, { name: string; title: string; type: string; value: unknown; secret?: true; options?: readonly string[]; multiple?: true }[]> = {};
     for (const row of rows) {
-      const value = SECRET_SETTINGS.has(row.name) && row.value ? MASK : row.value;
-      (groups[row.group] ??= []).push({ name: row.name, title: row.title, type: row.type, value });
+      const declared = SETTING_BY_NAME.get(row.name);
+      // A secret is never sent: the mask stands for "a value is stored", empty for "none".
+      const secret = SECRET_SETTING_NAMES.has(row.name);
+      const value = secret ? (row.value === '' || row.value === null ? '' : MASK) : row.value;
+      (groups[row.group] ??= []).push({
+        name: row.name,
+        title: declared?.title ?? row.title,
+        type: declared?.type ?? row.type,
+        value,
+        ...(secret ? { secret: true as const } : {}),
+        ...(declared?.options ? { options: declared.options } : {}),
+        ...(declared?.multiple ? { multiple: true as const } : {}),
+      });
     }
     return reply.ok({ groups });
   });
@@ -38,15 +63,15 @@ export function configRoutes(app: FastifyInstance) {
   adminRoute(app, { method: 'POST', path: 'routine/config/edit', node: 'routine/config/edit' }, async (request, reply) => {
     const { settings } = validate(editBody, request.body, request.lang);
     const rows = await db.select({ name: config.name, type: config.type }).from(config);
-    const types = new Map(rows.map((r) => [r.name, r.type]));
+    const types = new Map(rows.map((r) => [r.name, SETTING_BY_NAME.get(r.name)?.type ?? r.type]));
     const changes: Record<string, unknown> = {};
     const errors: Record<string, string> = {};
     for (const [name, raw] of Object.entries(settings)) {
-      const type = types.get(name) as keyof typeof VALUE_SCHEMAS | undefined;
+      const type = types.get(name);
       if (!type) continue; // unknown names are ignored
-      if (SECRET_SETTINGS.has(name) && raw === MASK) continue; // unchanged secret
+      if (SECRET_SETTING_NAMES.has(name) && raw === MASK) continue; // a secret sent back as its mask is kept
       try {
-        changes[name] = validate(VALUE_SCHEMAS[type] ?? VALUE_SCHEMAS.string, raw, request.lang);
+        changes[name] = validate(valueSchema(type, SETTING_BY_NAME.get(name)), raw, request.lang);
       } catch (err) {
         errors[name] = err instanceof ApiError ? (err.options.msg ?? request.t(err.msgKey)) : request.t('validation.invalidValue');
       }

@@ -30,6 +30,14 @@ export interface CrudContext {
 export type Row = Record<string, unknown>;
 
 /**
+ * Runs at the start of every write transaction on the table (edit, add, del, sortable, recycle-bin
+ * restore, sensitive-data rollback) and may return a check that runs at its end, in the same
+ * transaction: throwing there rolls the whole write back. Used for invariants that no single
+ * field check can see (e.g. "no group gains a permission", auth/grants.ts).
+ */
+export type WriteGuard = (ctx: CrudContext) => Promise<(() => Promise<void>) | undefined>;
+
+/**
  * A back-office table, declared once. Field names are the SQL column names (what the API and the
  * web table use). Only declared fields can be searched, filtered or sorted; writes pass through
  * the zod schema of the action, so unknown fields never reach SQL.
@@ -53,6 +61,8 @@ export interface CrudDefinition {
   /** Column holding the owning admin's id: rows are limited to the admin's data scope. */
   dataScope?: string;
   relations?: CrudRelation[];
+  /** Invariant checked around every write to the table, whichever route makes it. */
+  guard?: WriteGuard;
   /** zod schema per write action; an action without one is not offered. */
   schemas: { add?: z.ZodType<Row>; edit?: z.ZodType<Row> };
   /** Actions offered (default: index, edit, add, del, and sortable when `weigh` is set). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from '@framecraft/contracts/validation';
 
 /**
  * Bracket notation of the request layer (`search[0][field]=name`, `ids[0]=3`) → nested values.
@@ -82,9 +83,9 @@ export type IndexQuery = z.output<typeof indexQuery>;
 export const idsQuery = z.object({
   ids: z.preprocess(
     (v) => asList(v).flatMap((x) => String(x).split(',')).filter(Boolean),
-    z.array(z.coerce.number().int().positive()).min(1).max(1000),
+    z.array(recordId()).min(1).max(1000),
   ),
 });
 
-export const idQuery = z.object({ id: z.coerce.number().int().positive() });
-export const sortableBody = z.object({ id: z.coerce.number().int().positive(), targetId: z.coerce.number().int().positive() });
+export const idQuery = z.object({ id: recordId() });
+export const sortableBody = z.object({ id: recordId(), targetId: recordId() });

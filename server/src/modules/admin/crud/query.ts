@@ -8,12 +8,24 @@ const fieldError = (field: string, msg: string) => new ApiError('api.validationF
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Whole-number column types and their ranges: a filter value outside is a field message, not a database error. */
+const INTEGER_RANGES: Record<string, [number, number]> = {
+  PgSmallInt: [-32_768, 32_767],
+  PgSmallSerial: [-32_768, 32_767],
+  PgInteger: [-2_147_483_648, 2_147_483_647],
+  PgSerial: [-2_147_483_648, 2_147_483_647],
+  PgBigInt53: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+  PgBigSerial53: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+};
+
 /** A filter value in the column's type; 10-digit numbers on date columns are epoch seconds. */
 function typed(column: PgColumn, raw: string, field: string, t: (key: 'validation.notANumber' | 'validation.invalidValue') => string): unknown {
   const text = raw.trim();
   if (column.dataType === 'number') {
     const n = Number(text);
     if (text === '' || !Number.isFinite(n)) throw fieldError(field, t('validation.notANumber'));
+    const range = INTEGER_RANGES[column.columnType];
+    if (range && (!Number.isInteger(n) || n < range[0] || n > range[1])) throw fieldError(field, t('validation.invalidValue'));
     return n;
   }
   if (column.dataType === 'date') {

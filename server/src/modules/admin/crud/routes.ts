@@ -30,12 +30,24 @@ export async function duplicateAsMessage<T>(write: () => Promise<T>): Promise<T>
   }
 }
 
-function context(app: FastifyInstance, request: FastifyRequest, db = app.deps.db): CrudContext {
+export function context(app: FastifyInstance, request: FastifyRequest, db = app.deps.db): CrudContext {
   return { db, request, access: currentAccess(request) };
 }
 
-/** Rows this admin may touch: data scope on the owner column plus the definition's own limit. */
-async function scopeConditions(crud: ResolvedCrud, ctx: CrudContext): Promise<SQL[]> {
+/** Run one write of a table inside its transaction, wrapped in the table's invariant guard. */
+export async function guardedWrite<T>(crud: ResolvedCrud, ctx: CrudContext, write: () => Promise<T>): Promise<T> {
+  const check = await crud.guard?.(ctx);
+  const result = await write();
+  await check?.();
+  return result;
+}
+
+/**
+ * Rows this admin may touch: data scope on the owner column plus the definition's own limit.
+ * The one place that decides it — the list, every row action of the factory and the custom row
+ * actions (recycle-bin restore, sensitive-data rollback) all go through it.
+ */
+export async function scopeConditions(crud: ResolvedCrud, ctx: CrudContext): Promise<SQL[]> {
   const where: SQL[] = [];
   if (crud.dataScope) {
     const ids = await scopedAdminIds(ctx.db, ctx.access);
@@ -72,7 +84,17 @@ function asTree(rows: Row[], pk: string): Row[] {
   return roots;
 }
 
-async function loadRow(crud: ResolvedCrud, ctx: CrudContext, id: number): Promise<Row> {
+/** The rows with these keys that the admin's list would show; rows outside the scope are simply absent. */
+export async function scopedRows(crud: ResolvedCrud, ctx: CrudContext, ids: readonly unknown[]): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  return (await ctx.db
+    .select()
+    .from(crud.table)
+    .where(and(inArray(crud.pkColumn, ids as never[]), ...(await scopeConditions(crud, ctx))))) as Row[];
+}
+
+/** One row within the admin's scope, or "Record not found" (the same answer as a missing row). */
+export async function loadRow(crud: ResolvedCrud, ctx: CrudContext, id: unknown): Promise<Row> {
   const [row] = await ctx.db
     .select()
     .from(crud.table)
@@ -126,13 +148,15 @@ export function crudRoutes(app: FastifyInstance, definition: CrudDefinition): Re
       const input = validate(crud.schemas.edit!, request.body, request.lang);
       await duplicateAsMessage(() => app.deps.db.transaction(async (tx) => {
         const ctx = context(app, request, tx as never);
-        const before = await loadRow(crud, ctx, id);
-        const prepared = (await crud.hooks?.beforeSave?.(input, ctx, toApiRow(crud, before))) ?? input;
-        const values = toDbValues(crud, prepared);
-        if (updateKey) values[updateKey] = new Date();
-        const [after] = (await tx.update(crud.table).set(values).where(eq(crud.pkColumn, id)).returning()) as Row[];
-        await logSensitiveChanges(ctx.db, crud, before, after!, ctx.access.adminId, request);
-        await crud.hooks?.afterSave?.(toApiRow(crud, after!), input, ctx);
+        await guardedWrite(crud, ctx, async () => {
+          const before = await loadRow(crud, ctx, id);
+          const prepared = (await crud.hooks?.beforeSave?.(input, ctx, toApiRow(crud, before))) ?? input;
+          const values = toDbValues(crud, prepared);
+          if (updateKey) values[updateKey] = new Date();
+          const [after] = (await tx.update(crud.table).set(values).where(eq(crud.pkColumn, id)).returning()) as Row[];
+          await logSensitiveChanges(ctx.db, crud, before, after!, ctx.access.adminId, request);
+          await crud.hooks?.afterSave?.(toApiRow(crud, after!), input, ctx);
+        });
       }));
       return reply.ok(null, 'admin.crud.saved');
     });
@@ -143,16 +167,18 @@ export function crudRoutes(app: FastifyInstance, definition: CrudDefinition): Re
       const input = validate(crud.schemas.add!, request.body, request.lang);
       const id = await duplicateAsMessage(() => app.deps.db.transaction(async (tx) => {
         const ctx = context(app, request, tx as never);
-        const prepared = (await crud.hooks?.beforeSave?.(input, ctx)) ?? input;
-        const values = toDbValues(crud, prepared);
-        if (crud.dataScope) values[crud.keys.get(crud.dataScope)!] = ctx.access.adminId;
-        const [row] = (await tx.insert(crud.table).values(values).returning()) as Row[];
-        const apiRow = toApiRow(crud, row!);
-        if (crud.weigh && !(crud.weigh in input)) {
-          await tx.update(crud.table).set({ [crud.keys.get(crud.weigh)!]: apiRow[crud.pk] }).where(eq(crud.pkColumn, apiRow[crud.pk]));
-        }
-        await crud.hooks?.afterSave?.(apiRow, input, ctx);
-        return apiRow[crud.pk];
+        return guardedWrite(crud, ctx, async () => {
+          const prepared = (await crud.hooks?.beforeSave?.(input, ctx)) ?? input;
+          const values = toDbValues(crud, prepared);
+          if (crud.dataScope) values[crud.keys.get(crud.dataScope)!] = ctx.access.adminId;
+          const [row] = (await tx.insert(crud.table).values(values).returning()) as Row[];
+          const apiRow = toApiRow(crud, row!);
+          if (crud.weigh && !(crud.weigh in input)) {
+            await tx.update(crud.table).set({ [crud.keys.get(crud.weigh)!]: apiRow[crud.pk] }).where(eq(crud.pkColumn, apiRow[crud.pk]));
+          }
+          await crud.hooks?.afterSave?.(apiRow, input, ctx);
+          return apiRow[crud.pk];
+        });
       }));
       return reply.ok({ id }, 'admin.crud.added');
     });
@@ -163,25 +189,24 @@ export function crudRoutes(app: FastifyInstance, definition: CrudDefinition): Re
       const { ids } = validate(idsQuery, unflattenQuery(request.query as Row), request.lang);
       const deleted = await app.deps.db.transaction(async (tx) => {
         const ctx = context(app, request, tx as never);
-        const rows = (await tx
-          .select()
-          .from(crud.table)
-          .where(and(inArray(crud.pkColumn, ids), ...(await scopeConditions(crud, ctx))))) as Row[];
-        if (rows.length === 0) return 0;
-        const apiRows = rows.map((r) => toApiRow(crud, r));
-        const found = apiRows.map((r) => r[crud.pk]);
-        await crud.hooks?.beforeDelete?.(apiRows, ctx);
-        if (crud.tree) {
-          const [child] = await tx
-            .select({ id: crud.pkColumn })
-            .from(crud.table)
-            .where(and(inArray(crud.columns.get('pid')!, found), sql`not (${inArray(crud.pkColumn, found)})`))
-            .limit(1);
-          if (child) throw new ApiError('admin.crud.hasChildren');
-        }
-        await copyToRecycle(ctx.db, crud, found, ctx.access.adminId, request);
-        await tx.delete(crud.table).where(inArray(crud.pkColumn, found));
-        return found.length;
+        return guardedWrite(crud, ctx, async () => {
+          const rows = await scopedRows(crud, ctx, ids);
+          if (rows.length === 0) return 0;
+          const apiRows = rows.map((r) => toApiRow(crud, r));
+          const found = apiRows.map((r) => r[crud.pk]);
+          await crud.hooks?.beforeDelete?.(apiRows, ctx);
+          if (crud.tree) {
+            const [child] = await tx
+              .select({ id: crud.pkColumn })
+              .from(crud.table)
+              .where(and(inArray(crud.columns.get('pid')!, found), sql`not (${inArray(crud.pkColumn, found)})`))
+              .limit(1);
+            if (child) throw new ApiError('admin.crud.hasChildren');
+          }
+          await copyToRecycle(ctx.db, crud, found, ctx.access.adminId, request);
+          await tx.delete(crud.table).where(inArray(crud.pkColumn, found));
+          return found.length;
+        });
       });
       if (deleted === 0) throw new ApiError('admin.crud.noneDeleted');
       return reply.ok({ count: deleted }, 'admin.crud.deleted');
@@ -195,24 +220,26 @@ export function crudRoutes(app: FastifyInstance, definition: CrudDefinition): Re
       const { id, targetId } = validate(sortableBody, request.body, request.lang);
       await app.deps.db.transaction(async (tx) => {
         const ctx = context(app, request, tx as never);
-        const scope = await scopeConditions(crud, ctx);
-        // Lock the table's order while it is rewritten, so two drags cannot interleave.
-        await tx.execute(sql`lock table ${sql.identifier(crud.tableName)} in share row exclusive mode`);
-        const ordered = await tx
-          .select({ id: crud.pkColumn, weigh: weighColumn })
-          .from(crud.table)
-          .where(scope.length ? and(...scope) : undefined)
-          .orderBy(sql`${weighColumn} desc`, sql`${crud.pkColumn} asc`);
-        const from = ordered.findIndex((r) => r.id === id);
-        const to = ordered.findIndex((r) => r.id === targetId);
-        if (from === -1 || to === -1) throw notFound();
-        const [moved] = ordered.splice(from, 1);
-        ordered.splice(to, 0, moved!);
-        // Highest weight first: rewrite only rows whose weight changes.
-        for (const [index, row] of ordered.entries()) {
-          const weigh = ordered.length - index;
-          if (row.weigh !== weigh) await tx.update(crud.table).set({ [weighKey]: weigh }).where(eq(crud.pkColumn, row.id));
-        }
+        await guardedWrite(crud, ctx, async () => {
+          const scope = await scopeConditions(crud, ctx);
+          // Lock the table's order while it is rewritten, so two drags cannot interleave.
+          await tx.execute(sql`lock table ${sql.identifier(crud.tableName)} in share row exclusive mode`);
+          const ordered = await tx
+            .select({ id: crud.pkColumn, weigh: weighColumn })
+            .from(crud.table)
+            .where(scope.length ? and(...scope) : undefined)
+            .orderBy(sql`${weighColumn} desc`, sql`${crud.pkColumn} asc`);
+          const from = ordered.findIndex((r) => r.id === id);
+          const to = ordered.findIndex((r) => r.id === targetId);
+          if (from === -1 || to === -1) throw notFound();
+          const [moved] = ordered.splice(from, 1);
+          ordered.splice(to, 0, moved!);
+          // Highest weight first: rewrite only rows whose weight changes.
+          for (const [index, row] of ordered.entries()) {
+            const weigh = ordered.length - index;
+            if (row.weigh !== weigh) await tx.update(crud.table).set({ [weighKey]: weigh }).where(eq(crud.pkColumn, row.id));
+          }
+        });
       });
       return reply.ok(null, 'admin.crud.sorted');
     });

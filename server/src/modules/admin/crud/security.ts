@@ -1,12 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client.ts';
+import { SECRET_SETTING_NAMES } from '../../site-config/settings.ts';
 import { securityDataRecycle, securityDataRecycleLog, securitySensitiveData, securitySensitiveDataLog } from '../tables.ts';
 import type { ResolvedCrud, Row } from './define.ts';
 
 export const MASK = '******';
-/** Fields whose values never appear in logs. */
-export const isSecretField = (name: string) => /pass(word)?|pwd|secret|token|salt/i.test(name);
+/** Fields whose values never appear in logs: password-like names and the settings declared secret. */
+export const isSecretField = (name: string) => /pass(word)?|pwd|secret|token|salt/i.test(name) || SECRET_SETTING_NAMES.has(name);
 
 const clientOf = (request: FastifyRequest) => ({
   ip: request.ip.slice(0, 50),

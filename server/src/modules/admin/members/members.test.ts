@@ -1,10 +1,14 @@
 import { verify } from '@node-rs/argon2';
-import { eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../test/app.ts';
 import { user } from '../../../db/schema.ts';
 import { userMoneyLog, userScoreLog } from '../../ledger/tables.ts';
+import { adminLog } from '../tables.ts';
 import { adminKit, qs } from '../test-kit.ts';
+
+const key = () => randomUUID();
 
 describe('member back office: members, groups, rules, balance and points adjustments', () => {
   let ctx: TestContext;
@@ -47,11 +51,11 @@ describe('member back office: members, groups, rules, balance and points adjustm
 
   it('adjusts balance and points only through the ledger: logged with before/after, never below zero', async () => {
     const member = (await addMember({ username: 'ledgered' })).data.id as number;
-    const credit = await kit.call('POST', '/admin/user/moneyLog/add', superToken, { user_id: member, money: '12.30', memo: 'Goodwill' });
+    const credit = await kit.call('POST', '/admin/user/moneyLog/add', superToken, { idempotency_key: key(), user_id: member, money: '12.30', memo: 'Goodwill' });
     expect(credit).toMatchObject({ code: 1 });
-    const debit = await kit.call('POST', '/admin/user/moneyLog/add', superToken, { user_id: member, money: '-2.3', memo: 'Correction' });
+    const debit = await kit.call('POST', '/admin/user/moneyLog/add', superToken, { idempotency_key: key(), user_id: member, money: '-2.3', memo: 'Correction' });
     expect(debit.code).toBe(1);
-    expect((await kit.call('POST', '/admin/user/moneyLog/add', superToken, { user_id: member, money: '-10.01', memo: 'Too much' })).msg).toBe('The balance cannot go below zero');
+    expect((await kit.call('POST', '/admin/user/moneyLog/add', superToken, { idempotency_key: key(), user_id: member, money: '-10.01', memo: 'Too much' })).msg).toBe('The balance cannot go below zero');
     for (const money of ['0', '0.00', '1.234', 'abc', '']) {
       expect((await kit.call('POST', '/admin/user/moneyLog/add', superToken, { user_id: member, money, memo: 'x' })).code).toBe(0);
     }
@@ -66,17 +70,51 @@ describe('member back office: members, groups, rules, balance and points adjustm
     ]);
     expect(logs.data.list[0].user.username).toBe('ledgered');
 
-    expect((await kit.call('POST', '/admin/user/scoreLog/add', superToken, { user_id: member, score: 50, memo: 'Event' })).code).toBe(1);
-    expect((await kit.call('POST', '/admin/user/scoreLog/add', superToken, { user_id: member, score: -51, memo: 'x' })).msg).toBe('The points cannot go below zero');
+    expect((await kit.call('POST', '/admin/user/scoreLog/add', superToken, { idempotency_key: key(), user_id: member, score: 50, memo: 'Event' })).code).toBe(1);
+    expect((await kit.call('POST', '/admin/user/scoreLog/add', superToken, { idempotency_key: key(), user_id: member, score: -51, memo: 'x' })).msg).toBe('The points cannot go below zero');
     const [scored] = await ctx.database.db.select().from(userScoreLog).where(eq(userScoreLog.userId, member));
     expect(scored).toMatchObject({ score: 50, before: 0, after: 50, memo: 'Event' });
-    expect((await kit.call('POST', '/admin/user/moneyLog/add', superToken, { user_id: 99999999, money: '1', memo: 'x' })).code).toBe(0);
+    expect((await kit.call('POST', '/admin/user/moneyLog/add', superToken, { idempotency_key: key(), user_id: 99999999, money: '1', memo: 'x' })).code).toBe(0);
+  });
+
+  it('credits a retried adjustment once: same key, same entry, one admin log row written with it', async () => {
+    const member = (await addMember({ username: 'retried' })).data.id as number;
+    const body = { idempotency_key: key(), user_id: member, money: '5.00', memo: 'Retry me' };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => kit.call('POST', '/admin/user/moneyLog/add', superToken, body)));
+    expect(answers.map((a) => a.code)).toEqual([1, 1, 1, 1, 1]);
+    expect(new Set(answers.map((a) => a.data.id)).size).toBe(1);
+    const again = await kit.call('POST', '/admin/user/moneyLog/add', superToken, body);
+    expect(again.data.id).toBe(answers[0]!.data.id);
+    const [row] = await ctx.database.db.select().from(user).where(eq(user.id, member));
+    expect(row!.money).toBe(500);
+    const [entry] = await ctx.database.db.select().from(userMoneyLog).where(eq(userMoneyLog.userId, member));
+    expect(entry).toMatchObject({ kind: 'admin', refType: 'admin_adjustment', refId: body.idempotency_key, memo: 'Retry me', adminId: expect.any(Number) });
+    // one admin log row for the adjustment, however often it was sent
+    const logged = await ctx.database.db.select().from(adminLog).where(and(eq(adminLog.url, '/admin/user/moneyLog/add'), sql`${adminLog.data}->>'idempotency_key' = ${body.idempotency_key}`));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]!.adminId).toBe(entry!.adminId);
+    // the key cannot be reused for another amount or member
+    expect((await kit.call('POST', '/admin/user/moneyLog/add', superToken, { ...body, money: '6.00' })).code).toBe(0);
+    // points: the same rule
+    const points = { idempotency_key: key(), user_id: member, score: 7, memo: 'Points retry' };
+    await kit.call('POST', '/admin/user/scoreLog/add', superToken, points);
+    await kit.call('POST', '/admin/user/scoreLog/add', superToken, points);
+    const [scored] = await ctx.database.db.select().from(user).where(eq(user.id, member));
+    expect(scored!.score).toBe(7);
+  });
+
+  it('writes the admin log of a refused adjustment too (outside the rolled-back transaction)', async () => {
+    const member = (await addMember({ username: 'refused' })).data.id as number;
+    const body = { idempotency_key: key(), user_id: member, money: '-1', memo: 'Too early' };
+    expect((await kit.call('POST', '/admin/user/moneyLog/add', superToken, body)).code).toBe(0);
+    const logged = await ctx.database.db.select().from(adminLog).where(sql`${adminLog.data}->>'idempotency_key' = ${body.idempotency_key}`);
+    expect(logged).toHaveLength(1);
   });
 
   it('needs the node for every action: a viewer of the logs cannot adjust them', async () => {
     const viewer = await kit.adminWith(['user', 'user/moneyLog', 'user/moneyLog/index']);
     expect((await kit.call('GET', '/admin/user/moneyLog/index', viewer.token)).code).toBe(1);
-    expect((await kit.call('POST', '/admin/user/moneyLog/add', viewer.token, { user_id: 1, money: '1', memo: 'x' })).code).toBe(401);
+    expect((await kit.call('POST', '/admin/user/moneyLog/add', viewer.token, { idempotency_key: key(), user_id: 1, money: '1', memo: 'x' })).code).toBe(401);
     expect((await kit.call('GET', '/admin/user/user/index', viewer.token)).code).toBe(401);
   });
 

@@ -1,15 +1,17 @@
-import { accountSchema, mobileSchema, passwordSchema } from '@framecraft/contracts/validation';
+import { IDEMPOTENCY_KEY_PATTERN } from '@framecraft/contracts/ledger';
+import { accountSchema, int4, mobileSchema, parentId, passwordSchema, recordId } from '@framecraft/contracts/validation';
 import { hash } from '@node-rs/argon2';
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { token, user } from '../../../db/schema.ts';
+import { admin as adminTable, token, user } from '../../../db/schema.ts';
 import { ApiError } from '../../../shared/errors.ts';
 import { validate } from '../../../shared/validation.ts';
 import { newInviteCode } from '../../accounts/service.ts';
 import { changeMoney, changeScore, LedgerError } from '../../ledger/index.ts';
 import { userMoneyLog, userScoreLog } from '../../ledger/tables.ts';
 import { userGroup, userRule } from '../../member/tables.ts';
+import { writeAdminLog } from '../core/plugin.ts';
 import { adminRoute } from '../core/route-table.ts';
 import type { CrudContext, Row } from '../crud/define.ts';
 import { crudRoutes } from '../crud/routes.ts';
@@ -20,7 +22,7 @@ const optionalText = (max: number) => z.string().trim().max(max).optional().defa
 const memberFields = {
   username: accountSchema,
   nickname: z.string().trim().min(1).max(50),
-  group_id: z.coerce.number().int().positive(),
+  group_id: recordId(),
   avatar: optionalText(255),
   email: z.union([z.literal(''), z.email().max(100)]).optional().default(''),
   mobile: z.union([z.literal(''), mobileSchema]).optional().default(''),
@@ -48,8 +50,10 @@ const cents = z
   });
 const points = z.coerce.number().int().min(-1_000_000_000).max(1_000_000_000).refine((v) => v !== 0, 'admin.member.invalidAmount');
 const memo = z.string().trim().min(1).max(255);
-const moneyAdjustment = z.object({ user_id: z.coerce.number().int().positive(), money: cents, memo });
-const scoreAdjustment = z.object({ user_id: z.coerce.number().int().positive(), score: points, memo });
+/** One per opened adjustment dialog, resent on retry: the ledger reference of the adjustment (decision 019). */
+const idempotencyKey = z.string().trim().regex(IDEMPOTENCY_KEY_PATTERN, 'admin.member.keyInvalid');
+const moneyAdjustment = z.object({ user_id: recordId(), money: cents, memo, idempotency_key: idempotencyKey });
+const scoreAdjustment = z.object({ user_id: recordId(), score: points, memo, idempotency_key: idempotencyKey });
 
 /** The member back office (conventions "Built-in back-office modules": user/*). */
 export function memberAdminRoutes(app: FastifyInstance) {
@@ -123,7 +127,7 @@ export function memberAdminRoutes(app: FastifyInstance) {
   });
 
   const ruleSchema = z.object({
-    pid: z.coerce.number().int().min(0).optional().default(0),
+    pid: parentId().optional().default(0),
     type: z.enum(['menu_dir', 'menu', 'route', 'button', 'nav', 'nav_user_menu']),
     title: z.string().trim().min(1).max(50),
     name: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_/\-.]+$/, 'validation.invalidValue'),
@@ -135,7 +139,7 @@ export function memberAdminRoutes(app: FastifyInstance) {
     keepalive: z.coerce.number().int().min(0).max(1).optional().default(0),
     no_login_valid: z.coerce.number().int().min(0).max(1).optional().default(0),
     remark: optionalText(255),
-    weigh: z.coerce.number().int().optional(),
+    weigh: int4(-1_000_000, 1_000_000).optional(),
     status,
   });
   crudRoutes(app, {
@@ -164,26 +168,51 @@ export function memberAdminRoutes(app: FastifyInstance) {
       controller,
       table,
       actions: ['index'],
-      quickSearch: ['memo'],
-      filterable: ['id', 'user_id', kind, 'memo', 'create_time'],
+      quickSearch: ['memo', 'ref_id'],
+      filterable: ['id', 'user_id', kind, 'kind', 'ref_type', 'ref_id', 'admin_id', 'memo', 'create_time'],
       sortable: ['id', kind, 'create_time'],
       defaultOrder: 'id,desc',
-      relations: [{ as: 'user', localField: 'user_id', table: user, foreignField: 'id', fields: ['username', 'nickname'] }],
+      relations: [
+        { as: 'user', localField: 'user_id', table: user, foreignField: 'id', fields: ['username', 'nickname'] },
+        { as: 'admin', localField: 'admin_id', table: adminTable, foreignField: 'id', fields: ['username'] },
+      ],
       schemas: {},
     });
     adminRoute(app, { method: 'POST', path: `${controller}/add`, node: `${controller}/add` }, async (request, reply) => {
+      const input =
+        kind === 'money'
+          ? (({ money, ...rest }) => ({ ...rest, delta: money }))(validate(moneyAdjustment, request.body, request.lang))
+          : (({ score, ...rest }) => ({ ...rest, delta: score }))(validate(scoreAdjustment, request.body, request.lang));
+      const change = kind === 'money' ? changeMoney : changeScore;
+      const admin = request.admin!;
       try {
-        if (kind === 'money') {
-          const input = validate(moneyAdjustment, request.body, request.lang);
-          const entry = await changeMoney(app.deps.db, input.user_id, input.money, input.memo);
-          return reply.ok({ id: entry.id }, 'admin.crud.added');
-        }
-        const input = validate(scoreAdjustment, request.body, request.lang);
-        const entry = await changeScore(app.deps.db, input.user_id, input.score, input.memo);
+        // The ledger entry and its admin log row commit together; a retry with the same key finds the entry.
+        const entry = await app.deps.db.transaction(async (tx) => {
+          const created = await change(tx, {
+            userId: input.user_id,
+            delta: input.delta,
+            kind: 'admin',
+            refType: 'admin_adjustment',
+            refId: input.idempotency_key,
+            memo: input.memo,
+            adminId: admin.id,
+            allowNegative: false,
+          });
+          await writeAdminLog(tx, request);
+          return created;
+        });
+        request.adminLogWritten = true;
         return reply.ok({ id: entry.id }, 'admin.crud.added');
       } catch (error) {
-        if (error instanceof LedgerError) throw new ApiError(error.reason === 'insufficient' ? `admin.member.${kind}Insufficient` : 'admin.crud.notFound');
-        throw error;
+        if (!(error instanceof LedgerError)) throw error;
+        if (error.reason === 'duplicate') {
+          const existing = error.existing!;
+          // A replay: the first request's entry (and its admin log row) stand; nothing changes.
+          if (existing.userId !== input.user_id || existing.delta !== input.delta) throw new ApiError('admin.member.keyReused');
+          request.adminLogWritten = true;
+          return reply.ok({ id: existing.id }, 'admin.crud.added');
+        }
+        throw new ApiError(error.reason === 'insufficient' ? `admin.member.${kind}Insufficient` : 'admin.crud.notFound');
       }
     });
   }

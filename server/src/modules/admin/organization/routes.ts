@@ -4,12 +4,13 @@ import { ApiError } from '../../../shared/errors.ts';
 import type { Row } from '../crud/define.ts';
 import { crudRoutes } from '../crud/routes.ts';
 import { department, job } from '../tables.ts';
+import { parentId } from '@framecraft/contracts/validation';
 
 const status = z.coerce.number().int().min(0).max(1).optional().default(1);
 const weigh = z.coerce.number().int().min(-1_000_000).max(1_000_000).optional();
 
 const departmentSchema = z.object({
-  pid: z.coerce.number().int().min(0).optional().default(0),
+  pid: parentId().optional().default(0),
   name: z.string().trim().min(1).max(100),
   responsible: z.string().trim().max(50).optional().default(''),
   phone: z.union([z.literal(''), z.string().trim().regex(/^[0-9+\-() ]{3,30}$/, 'validation.invalidValue')]).optional().default(''),

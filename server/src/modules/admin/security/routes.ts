@@ -1,12 +1,13 @@
 import { inArray, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../../../shared/errors.ts';
 import { validate } from '../../../shared/validation.ts';
 import { adminRoute } from '../core/route-table.ts';
-import type { Row } from '../crud/define.ts';
+import type { ResolvedCrud, Row } from '../crud/define.ts';
 import { idsQuery } from '../crud/params.ts';
-import { crudRoutes, duplicateAsMessage } from '../crud/routes.ts';
+import { context, crudRoutes, duplicateAsMessage, loadRow, scopedRows } from '../crud/routes.ts';
 import { MASK } from '../crud/security.ts';
 import { securityDataRecycle, securityDataRecycleLog, securitySensitiveData, securitySensitiveDataLog } from '../tables.ts';
 
@@ -42,7 +43,7 @@ export function securityRoutes(app: FastifyInstance) {
     hooks: { beforeSave: withTable },
   });
 
-  crudRoutes(app, {
+  const recycleLog = crudRoutes(app, {
     controller: 'security/dataRecycleLog',
     table: securityDataRecycleLog,
     actions: ['index', 'del'],
@@ -71,7 +72,7 @@ export function securityRoutes(app: FastifyInstance) {
     },
   });
 
-  crudRoutes(app, {
+  const sensitiveLog = crudRoutes(app, {
     controller: 'security/sensitiveDataLog',
     table: securitySensitiveDataLog,
     actions: ['index', 'del'],
@@ -82,19 +83,51 @@ export function securityRoutes(app: FastifyInstance) {
     schemas: {},
   });
 
+  /**
+   * A row action of a log list: the log rows come through the same data scope as the list that
+   * shows them (an id outside it is "Record not found", like a missing one), and each touched table
+   * keeps its own scope and write guard.
+   */
+  async function logRowAction<T extends Row>(
+    request: FastifyRequest,
+    logCrud: ResolvedCrud,
+    ids: number[],
+    act: (ctx: ReturnType<typeof context>, logs: T[], guarded: (crud: ResolvedCrud, write: () => Promise<void>) => Promise<void>) => Promise<void>,
+  ) {
+    await app.deps.db.transaction(async (tx) => {
+      const ctx = context(app, request, tx as never);
+      const logs = (await scopedRows(logCrud, ctx, ids)) as T[];
+      if (logs.length !== new Set(ids).size) throw new ApiError('admin.crud.notFound');
+      // Each target table's write guard opens before its first write and checks at the end.
+      const opened = new Set<ResolvedCrud>();
+      const checks: (() => Promise<void>)[] = [];
+      await act(ctx, logs, async (crud, write) => {
+        if (!opened.has(crud)) {
+          opened.add(crud);
+          const check = await crud.guard?.(ctx);
+          if (check) checks.push(check);
+        }
+        await write();
+      });
+      for (const check of checks) await check();
+    });
+  }
+
   // Restore: put each recycled row back with its original key, then drop it from the bin.
   adminRoute(app, { method: 'POST', path: 'security/dataRecycleLog/restore', node: 'security/dataRecycleLog/restore' }, async (request, reply) => {
     const { ids } = validate(idsQuery, request.body, request.lang);
     await duplicateAsMessage(() =>
-      app.deps.db.transaction(async (tx) => {
-        const logs = await tx.select().from(securityDataRecycleLog).where(inArray(securityDataRecycleLog.id, ids));
-        if (logs.length !== new Set(ids).size) throw new ApiError('admin.crud.notFound');
+      logRowAction<typeof securityDataRecycleLog.$inferSelect>(request, recycleLog, ids, async (ctx, logs, guarded) => {
         for (const log of logs) {
           const crud = target(log.controller);
           const table = sql.identifier(crud.tableName);
-          await tx.execute(sql`insert into ${table} select * from jsonb_populate_record(null::${table}, ${JSON.stringify(log.data)}::jsonb)`);
+          await guarded(crud, async () => {
+            await ctx.db.execute(sql`insert into ${table} select * from jsonb_populate_record(null::${table}, ${JSON.stringify(log.data)}::jsonb)`);
+            // The restored row must be one the admin's list of that table would show.
+            await loadRow(crud, ctx, (log.data as Row)[crud.pk]);
+          });
         }
-        await tx.delete(securityDataRecycleLog).where(inArray(securityDataRecycleLog.id, ids));
+        await ctx.db.delete(securityDataRecycleLog).where(inArray(securityDataRecycleLog.id, ids));
       }),
     ).catch((err: unknown) => {
       if (err instanceof ApiError && err.msgKey === 'admin.crud.duplicate') throw new ApiError('admin.security.restoreConflict');
@@ -106,23 +139,22 @@ export function securityRoutes(app: FastifyInstance) {
   // Roll back: set each logged field back to its value before the edit.
   adminRoute(app, { method: 'POST', path: 'security/sensitiveDataLog/rollback', node: 'security/sensitiveDataLog/rollback' }, async (request, reply) => {
     const { ids } = validate(idsQuery, request.body, request.lang);
-    await app.deps.db.transaction(async (tx) => {
-      const logs = await tx.select().from(securitySensitiveDataLog).where(inArray(securitySensitiveDataLog.id, ids));
-      if (logs.length !== new Set(ids).size) throw new ApiError('admin.crud.notFound');
+    await logRowAction<typeof securitySensitiveDataLog.$inferSelect>(request, sensitiveLog, ids, async (ctx, logs, guarded) => {
       for (const log of logs) {
         if (log.before === MASK) throw new ApiError('admin.security.rollbackMasked');
         const crud = target(log.controller);
         if (!crud.columns.has(log.dataField)) throw new ApiError('admin.crud.notFound');
+        // The edited row must still be within the admin's scope of that table.
+        await loadRow(crud, ctx, log.idValue);
         const table = sql.identifier(crud.tableName);
         const field = sql.identifier(log.dataField);
-        const result = await tx.execute(sql`
-          update ${table} set ${field} = (jsonb_populate_record(null::${table}, jsonb_build_object(${log.dataField}::text, ${log.before}::text))).${field}
-          where ${sql.identifier(crud.pk)} = ${log.idValue}`);
-        if (((result as { affectedRows?: number; rowCount?: number }).affectedRows ?? (result as { rowCount?: number }).rowCount ?? 1) === 0) {
-          throw new ApiError('admin.crud.notFound');
-        }
+        await guarded(crud, async () => {
+          await ctx.db.execute(sql`
+            update ${table} set ${field} = (jsonb_populate_record(null::${table}, jsonb_build_object(${log.dataField}::text, ${log.before}::text))).${field}
+            where ${sql.identifier(crud.pk)} = ${log.idValue}`);
+        });
       }
-      await tx.delete(securitySensitiveDataLog).where(inArray(securitySensitiveDataLog.id, ids));
+      await ctx.db.delete(securitySensitiveDataLog).where(inArray(securitySensitiveDataLog.id, ids));
     });
     return reply.ok(null, 'admin.security.rolledBack');
   });

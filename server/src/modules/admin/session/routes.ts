@@ -6,13 +6,13 @@ import { ApiError } from '../../../shared/errors.ts';
 import { validate } from '../../../shared/validation.ts';
 import type { AdminRow } from '../../session/accounts.ts';
 import { currentAdmin } from '../../session/guards.ts';
+import { accountKey, captchaRequired, throttledLogin, throttlePolicy } from '../../login-throttle/index.ts';
 import { currentAccess, adminRoute } from '../core/route-table.ts';
 import { menuTree } from '../core/menus.ts';
 import { clearCacheBody, loginBody, profileBody } from './schema.ts';
 
-/** Conventions "Tokens": 10 failed logins lock the account for 24 h. */
-export const MAX_LOGIN_FAILURES = 10;
-export const LOCK_SECONDS = 24 * 60 * 60;
+/** Compared with when the username is unknown, so that the time taken does not tell either. */
+const DUMMY_HASH = hash('framecraft-dummy-admin-password');
 
 const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
 
@@ -27,15 +27,13 @@ export function adminInfo(row: AdminRow) {
   };
 }
 
-/** The click captcha of admin login (setting adminLoginCaptchaSwitch): verified and consumed before the password. */
-async function checkLoginCaptcha(request: FastifyRequest, body: { captchaId?: string; captchaInfo?: string }): Promise<void> {
-  if (await adminCaptchaOn(request.server)) await request.server.captcha.require(body.captchaId, body.captchaInfo);
+/** The click captcha of admin login (setting adminLoginCaptchaSwitch, or asked by the throttle): verified and consumed before the password. */
+async function solveLoginCaptcha(request: FastifyRequest, body: { captchaId?: string; captchaInfo?: string }): Promise<void> {
+  if (!body.captchaId || !body.captchaInfo) throw captchaRequired();
+  await request.server.captcha.require(body.captchaId, body.captchaInfo);
 }
 
 const adminCaptchaOn = async (app: FastifyInstance) => Number(await app.siteConfig.get('adminLoginCaptchaSwitch')) === 1;
-
-const isLocked = (row: AdminRow) =>
-  row.loginFailure >= MAX_LOGIN_FAILURES && row.lastLoginTime !== null && Date.now() - row.lastLoginTime.getTime() < LOCK_SECONDS * 1000;
 
 /** Admin login, the admin init call, profile and cache clearing. */
 export async function adminSessionRoutes(app: FastifyInstance) {
@@ -45,16 +43,24 @@ export async function adminSessionRoutes(app: FastifyInstance) {
 
   app.post('/admin/index/login', async (request, reply) => {
     const body = validate(loginBody, request.body, request.lang);
-    await checkLoginCaptcha(request, body);
-    const [row] = await db.select().from(admin).where(sql`lower(${admin.username}) = lower(${body.username})`).limit(1);
-    if (!row) throw new ApiError('admin.login.failed');
-    if (isLocked(row)) throw new ApiError('admin.login.locked');
-    if (!(await verify(row.password, body.password))) {
-      // A lock that has run out starts a fresh count.
-      const failures = row.loginFailure >= MAX_LOGIN_FAILURES ? 1 : row.loginFailure + 1;
-      await db.update(admin).set({ loginFailure: failures, lastLoginTime: new Date() }).where(eq(admin.id, row.id));
-      throw new ApiError(failures >= MAX_LOGIN_FAILURES ? 'admin.login.locked' : 'admin.login.failed');
-    }
+    const [found] = await db.select().from(admin).where(sql`lower(${admin.username}) = lower(${body.username})`).limit(1);
+    // Decision 027: no account is locked; an unknown name, a wrong password and a stopped source
+    // all get the same answer after the same work.
+    await throttledLogin(db, {
+      scope: 'admin',
+      account: accountKey(found, body.username),
+      ip: request.ip,
+      policy: await throttlePolicy(app),
+      captchaAlways: await adminCaptchaOn(app),
+      solveCaptcha: () => solveLoginCaptcha(request, body),
+      failure: () => new ApiError('admin.login.failed'),
+      verify: async () => {
+        const ok = await verify(found ? found.password : await DUMMY_HASH, body.password).catch(() => false);
+        if (found && !ok) await db.update(admin).set({ loginFailure: sql`${admin.loginFailure} + 1` }).where(eq(admin.id, found.id));
+        return Boolean(found) && ok;
+      },
+    });
+    const row = found!;
     if (row.status !== 'enable') throw new ApiError('admin.login.disabled');
     const [updated] = await db
       .update(admin)

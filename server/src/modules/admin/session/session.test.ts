@@ -6,6 +6,7 @@ import { createAdmin, FIXTURE_PASSWORD } from '../../../../test/fixtures.ts';
 import { seedAdmin } from '../seed.ts';
 import { adminLog } from '../tables.ts';
 import { adminKit } from '../test-kit.ts';
+import { captchaKit } from '../../captcha/test-kit.ts';
 
 describe('admin session', () => {
   let ctx: TestContext;
@@ -51,16 +52,30 @@ describe('admin session', () => {
     ]);
   });
 
-  it('locks an account after 10 failed logins for 24 hours', async () => {
+  it('never locks an account: a failing source is stopped, the owner elsewhere logs in, answers stay identical (decision 027)', async () => {
     const row = await createAdmin(ctx.database.db);
-    for (let i = 0; i < 9; i++) expect((await login(row.username, 'wrong-one')).msg).toBe('Incorrect username or password');
-    expect((await login(row.username, 'wrong-one')).msg).toBe('Too many failed login attempts, please try again in 24 hours');
-    expect((await login(row.username, FIXTURE_PASSWORD)).msg).toBe('Too many failed login attempts, please try again in 24 hours');
-    // A lock that has run out lets the right password in and resets the count.
-    await ctx.database.db.update(admin).set({ lastLoginTime: new Date(Date.now() - 25 * 3600 * 1000) }).where(eq(admin.id, row.id));
-    expect((await login(row.username, FIXTURE_PASSWORD)).code).toBe(1);
+    const from = (ip: string) => async (username: string, password: string, extra: object = {}) => {
+      const res = await ctx.app.inject({ method: 'POST', url: '/admin/index/login', remoteAddress: ip, headers: { server: 'true', 'think-lang': 'en' }, payload: { username, password, ...extra } });
+      const { time: _time, ...rest } = res.json();
+      return rest as { code: number; msg: string; data: unknown };
+    };
+    const solved = () => captchaKit(ctx).solved();
+    const attacker = from('203.0.113.50');
+    const other = from('203.0.113.51');
+    const ghost = `ghost_${row.id}`;
+    for (let i = 0; i < 3; i++) expect(await attacker(row.username, 'wrong-one')).toEqual(await other(ghost, 'wrong-one'));
+    expect(await attacker(row.username, 'wrong-one')).toEqual({ code: 0, msg: 'Please complete the click verification first', data: { captcha: true } });
+    expect(await other(ghost, 'wrong-one')).toEqual({ code: 0, msg: 'Please complete the click verification first', data: { captcha: true } });
+    for (let i = 3; i < 10; i++) expect(await attacker(row.username, 'wrong-one', await solved())).toEqual(await other(ghost, 'wrong-one', await solved()));
+    // The source is stopped: the right password gets the answer an unknown name gets — never "locked".
+    const stopped = await attacker(row.username, FIXTURE_PASSWORD, await solved());
+    expect(stopped).toEqual({ code: 0, msg: 'Incorrect username or password', data: null });
+    expect(stopped).toEqual(await other(ghost, FIXTURE_PASSWORD, await solved()));
+    // The owner logs in from another address (with the captcha the account now asks for).
+    expect((await from('198.51.100.50')(row.username, FIXTURE_PASSWORD, await solved())).code).toBe(1);
     const [after] = await ctx.database.db.select().from(admin).where(eq(admin.id, row.id));
     expect(after!.loginFailure).toBe(0);
+    expect((await attacker(row.username, FIXTURE_PASSWORD, await solved())).code).toBe(0);
     const disabled = await createAdmin(ctx.database.db, { status: 'disable' });
     expect((await login(disabled.username, FIXTURE_PASSWORD)).msg).toBe('This account has been disabled');
   });

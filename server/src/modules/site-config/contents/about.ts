@@ -10,7 +10,7 @@ export const aboutContent: LocalizedContent = {
 <ul>
 <li><strong>短剧与影视素材包</strong>：城市空镜、古风场景、情绪特写、转场、光效、音效与配乐等，均为高清或 4K 原始素材，附带格式与分辨率说明，可直接导入主流剪辑软件。</li>
 <li><strong>特效视频课程</strong>：从合成基础、跟踪抠像、粒子与流体，到完整的短剧特效镜头拆解，课程按章节与课时组织，部分课时可免费试看，并配有工程文件与练习素材下载。</li>
-<li><strong>会员服务</strong>：开通 VIP 后，可在有效期内免费或以会员价获取指定等级的素材与课程，并享受新品优先更新。</li>
+<li><strong>会员服务</strong>：开通 VIP 后，可在有效期内免费或以会员价获取指定等级的素材与课程。</li>
 </ul>
 <h3>我们的承诺</h3>
 <p>平台上架的每一份素材与课程都经过内容审核，我们会核实作者的授权情况，并在详情页写明使用范围。购买后的内容可在"我的购买"中随时下载或观看；如遇文件损坏、内容与描述严重不符等问题，请联系我们，我们将在核实后为您补发或按规则退款。</p>
@@ -27,7 +27,7 @@ export const aboutContent: LocalizedContent = {
 <ul>
 <li><strong>Short-drama and film material packs</strong>: city and landscape establishing shots, period sets, emotional close-ups, transitions, light effects, sound effects and music, delivered as HD or 4K source files with format and resolution notes, ready for every mainstream editing application.</li>
 <li><strong>Visual-effects video courses</strong>: from compositing basics, tracking and keying, particles and fluids to complete breakdowns of short-drama effect shots. Courses are organised in chapters and lessons, some lessons can be previewed for free, and project files and practice footage can be downloaded.</li>
-<li><strong>Membership</strong>: with VIP membership you get material and courses of your level free or at the member price while your membership is valid, and you see new releases first.</li>
+<li><strong>Membership</strong>: with VIP membership you get material and courses of your level free or at the member price while your membership is valid.</li>
 </ul>
 <h3>Our promise</h3>
 <p>Every material pack and course on the platform is reviewed before it goes on sale. We check that the author holds the rights, and the detail page states how the material may be used. What you buy stays available under "My purchases" for download or viewing at any time. If a file is damaged or the content differs substantially from its description, contact us: after checking, we will send a replacement or refund you under our rules.</p>

@@ -9,7 +9,7 @@ export const memberFaqContent: LocalizedContent = {
 <h3>余额可以做什么？可以提现吗？</h3>
 <p>余额可用于购买素材、课程与 VIP 会员，支付时选择"余额支付"即可。充值余额仅限站内消费，不支持提现，详见《充值协议》。</p>
 <h3>积分如何获得？</h3>
-<p>每日签到、邀请好友注册以及参与平台活动均可获得积分，连续签到会显示当前的连续天数。积分明细可在"积分记录"中查看。</p>
+<p>每日签到和邀请好友注册均可获得积分（每项的积分数由站点设置决定），连续签到会显示当前的连续天数。积分明细可在"积分记录"中查看。</p>
 <h3>VIP 会员到期后会怎样？</h3>
 <p>到期后将无法继续免费获取会员专享内容，已单独购买的内容不受影响。续费会从当前到期日起顺延。</p>
 <h3>忘记密码怎么办？</h3>
@@ -24,7 +24,7 @@ export const memberFaqContent: LocalizedContent = {
 <h3>What can I use my balance for? Can I withdraw it?</h3>
 <p>Your balance pays for material, courses and VIP membership: choose "Balance" at checkout. Topped-up balance can only be spent on this site and cannot be withdrawn; see the top-up agreement.</p>
 <h3>How do I earn points?</h3>
-<p>Daily check-in, inviting friends and taking part in promotions earn points; the check-in page shows your current streak. Every change is listed in the points log.</p>
+<p>Daily check-in and inviting friends earn points (how many is set by the shop); the check-in page shows your current streak. Every change is listed in the points log.</p>
 <h3>What happens when my VIP membership expires?</h3>
 <p>You can no longer get member-only content for free; what you bought separately stays yours. Renewing extends your membership from the current expiry date.</p>
 <h3>I forgot my password. What now?</h3>

@@ -4,15 +4,17 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, DatePicker, Dropdown, Form, Input, InputNumber, Modal, Popconfirm, Popover, Select, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
-import { useMemo, useState, type DragEvent, type HTMLAttributes } from 'react';
+import { isValidElement, useMemo, useRef, useState, type DragEvent, type HTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRequestError } from '../../../lib/request/index.ts';
+import { newIdempotencyKey } from '../../../utils/idempotency-key.ts';
 import { crudApi, type SearchItem } from '../api/crud.ts';
 import { useAuth } from '../shell/auth.tsx';
 import { useColumnPrefs } from './column-prefs.ts';
 import { exportCsv, exportExcel, type ExportColumn } from './export.ts';
 import { FieldInput } from './field-input.tsx';
 import { RemoteSelect } from './remote-select.tsx';
+import { seededName } from './seeded-names.ts';
 import type { CrudField, CrudTableProps, Row } from './types.ts';
 
 type FilterValues = Record<string, unknown>;
@@ -46,9 +48,24 @@ function toSearch(fields: CrudField[], values: FilterValues): SearchItem[] {
   return items;
 }
 
-/** The text of a cell, shared by the table and the exports. */
+/** The visible text of rendered cell content: strings and numbers of the elements' children. */
+function nodeText(node: ReactNode): string {
+  if (node === null || node === undefined || typeof node === 'boolean') return '';
+  if (typeof node === 'string' || typeof node === 'number' || typeof node === 'bigint') return String(node);
+  if (Array.isArray(node)) return node.map(nodeText).join('');
+  if (isValidElement<{ children?: ReactNode }>(node)) return nodeText(node.props.children);
+  return '';
+}
+
+/**
+ * The text of a cell as the table shows it, shared by the table and the exports: a column's
+ * `text`, else the text of its `render` (names, formatted money), else the value by field type.
+ */
 function cellText(field: CrudField, row: Row, t: (key: string) => string): string {
   const value = row[field.name];
+  const column = field.column || undefined;
+  if (column?.text) return column.text(value, row, t);
+  if (column?.render) return nodeText(column.render(value, row));
   if (value === null || value === undefined) return '';
   if (field.type === 'datetime') return typeof value === 'number' && value > 0 ? formatDate(value) : '';
   if (field.type === 'switch') return t(value === 1 || value === 'enable' ? 'common.enabled' : 'common.disabled');
@@ -58,7 +75,7 @@ function cellText(field: CrudField, row: Row, t: (key: string) => string): strin
   }
   if (Array.isArray(value)) return value.join(', ');
   if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  return seededName(t, String(value));
 }
 
 function FilterInput({ field }: { field: CrudField }) {
@@ -134,6 +151,8 @@ export function CrudTable(props: CrudTableProps) {
   const [order, setOrder] = useState('');
   const [selected, setSelected] = useState<Row[]>([]);
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  // The add dialog's request key: new when the dialog opens, unchanged while it retries.
+  const addKey = useRef('');
   const [saving, setSaving] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [dragging, setDragging] = useState<number | null>(null);
@@ -231,6 +250,7 @@ export function CrudTable(props: CrudTableProps) {
     const initial: Record<string, unknown> = {};
     for (const f of fields) if (f.form && f.form.defaultValue !== undefined) initial[f.name] = f.form.defaultValue;
     form.setFieldsValue(initial);
+    addKey.current = newIdempotencyKey();
     setEditing('new');
   }
   async function save() {
@@ -239,7 +259,7 @@ export function CrudTable(props: CrudTableProps) {
     const body = props.fromForm ? props.fromForm(values) : values;
     setSaving(true);
     try {
-      if (editing === 'new') await crudApi.add(controller, body);
+      if (editing === 'new') await crudApi.add(controller, props.idempotentAdd ? { ...body, idempotency_key: addKey.current } : body);
       else await crudApi.edit(controller, { ...body, id: (editing as Row).id });
       setEditing(null);
       reload();

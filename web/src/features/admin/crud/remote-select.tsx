@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { crudApi } from '../api/crud.ts';
+import { seededName } from './seeded-names.ts';
 import type { RemoteSource, Row } from './types.ts';
 
 interface TreeOption {
@@ -11,11 +12,11 @@ interface TreeOption {
   children?: TreeOption[];
 }
 
-function toTree(rows: Row[], source: RemoteSource): TreeOption[] {
+function toTree(rows: Row[], source: RemoteSource, t: (key: string) => string): TreeOption[] {
   return rows.map((r) => ({
     value: r[source.valueField ?? 'id'],
-    title: String(r[source.labelField] ?? ''),
-    children: Array.isArray(r.children) ? toTree(r.children as Row[], source) : undefined,
+    title: seededName(t, String(r[source.labelField] ?? '')),
+    children: Array.isArray(r.children) ? toTree(r.children as Row[], source, t) : undefined,
   }));
 }
 
@@ -52,7 +53,7 @@ export function RemoteSelect({ source, value, onChange, testId }: { source: Remo
         data-testid={testId}
         value={value as never}
         onChange={onChange as never}
-        treeData={[...root, ...toTree(tree.data?.list ?? [], source)] as never}
+        treeData={[...root, ...toTree(tree.data?.list ?? [], source, t)] as never}
         treeDefaultExpandAll
         showSearch
         treeNodeFilterProp="title"
@@ -75,7 +76,7 @@ export function RemoteSelect({ source, value, onChange, testId }: { source: Remo
       onSearch={setKeyword}
       allowClear
       loading={search.isFetching}
-      options={[...root, ...[...rows.values()].map((r) => ({ value: r[valueField] as string, label: String(r[source.labelField] ?? r[valueField]) }))]}
+      options={[...root, ...[...rows.values()].map((r) => ({ value: r[valueField] as string, label: seededName(t, String(r[source.labelField] ?? r[valueField])) }))]}
     />
   );
 }

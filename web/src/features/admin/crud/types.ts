@@ -46,6 +46,11 @@ export interface CrudField {
         /** Hidden until the admin shows it in the column settings. */
         hidden?: boolean;
         render?: (value: unknown, row: Row) => ReactNode;
+        /**
+         * The cell as plain text, for the CSV/Excel export (and the table when there is no
+         * `render`). Without it the export takes the text of what `render` returns.
+         */
+        text?: (value: unknown, row: Row, t: (key: string) => string) => string;
       };
   /** Form item: false leaves the field out of the add/edit dialog. */
   form?:
@@ -79,4 +84,9 @@ export interface CrudTableProps {
   fromForm?: (values: Record<string, unknown>) => Record<string, unknown>;
   /** Default order (`field,asc|desc`). */
   defaultOrder?: string;
+  /**
+   * The add dialog sends `idempotency_key`: one per opened dialog, the same on every retry, so a
+   * repeated save cannot add twice (balance and points adjustments, decision 019).
+   */
+  idempotentAdd?: boolean;
 }

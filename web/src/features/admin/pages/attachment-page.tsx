@@ -28,7 +28,7 @@ const uploader = (_value: unknown, row: Row) => {
 
 const fields: CrudField[] = [
   idField,
-  { name: 'url', label: 'fields.preview', column: { width: 90, render: (_v, row) => <Preview row={row} /> }, form: false },
+  { name: 'url', label: 'fields.preview', column: { width: 90, render: (_v, row) => <Preview row={row} />, text: (v) => String(v ?? '') }, form: false },
   { name: 'topic', column: { filter: true, width: 110 }, form: false },
   { name: 'name', column: { filter: true }, form: false },
   { name: 'mimetype', column: { filter: true, width: 140 }, form: false },

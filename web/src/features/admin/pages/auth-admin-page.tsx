@@ -1,5 +1,6 @@
 import { Tag } from 'antd';
 import { CrudTable } from '../crud/crud-table.tsx';
+import { seededName } from '../crud/seeded-names.ts';
 import type { CrudField } from '../crud/types.ts';
 import { ENABLE_OPTIONS, idField, timeField } from './fields.ts';
 import { GroupName } from './group-name.tsx';
@@ -14,7 +15,10 @@ const fields: CrudField[] = [
     label: 'fields.groups',
     type: 'remoteSelect',
     remote: { controller: 'auth/group', labelField: 'name', multiple: true, tree: true },
-    column: { render: (_v, row) => (row.group_name_arr as string[]).map((g) => <Tag key={g}><GroupName name={g} /></Tag>) },
+    column: {
+      render: (_v, row) => (row.group_name_arr as string[]).map((g) => <Tag key={g}><GroupName name={g} /></Tag>),
+      text: (_v, row, t) => (row.group_name_arr as string[]).map((g) => seededName(t, g)).join(', '),
+    },
     form: { required: true },
   },
   { name: 'email', type: 'email', column: { filter: true, hidden: true }, form: {} },

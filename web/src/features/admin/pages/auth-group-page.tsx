@@ -1,6 +1,7 @@
 import { Tag, Tree } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CrudTable } from '../crud/crud-table.tsx';
+import { seededName } from '../crud/seeded-names.ts';
 import type { CrudField, Row } from '../crud/types.ts';
 import { menuTitle } from '../shell/menu-title.ts';
 import { useAdminMenus, type AdminMenu } from '../shell/menus-store.ts';
@@ -31,7 +32,7 @@ const SCOPES = ['own', 'group', 'subgroups', 'all'].map((value) => ({ value, lab
 
 const fields: CrudField[] = [
   idField,
-  { name: 'name', column: { filter: true, sortable: true, render: (v) => <GroupName name={String(v)} /> }, form: { required: true } },
+  { name: 'name', column: { filter: true, sortable: true, render: (v) => <GroupName name={String(v)} />, text: (v, _row, t) => seededName(t, String(v)) }, form: { required: true } },
   {
     name: 'pid',
     label: 'fields.parentGroup',

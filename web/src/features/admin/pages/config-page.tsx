@@ -1,23 +1,72 @@
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Form, Input, InputNumber, Skeleton, Space, Tabs } from 'antd';
-import { useState } from 'react';
+import { App, Button, Form, Input, InputNumber, Select, Skeleton, Space, Switch, Tabs } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRequestError } from '../../../lib/request/index.ts';
 import { crudApi } from '../api/crud.ts';
 import { Auth } from '../shell/auth.tsx';
 import { PageCard } from './page-card.tsx';
 
+const RichTextEditor = lazy(() => import('../config/rich-text-editor.tsx'));
+
 interface Setting {
   name: string;
   title: string;
-  type: 'string' | 'number' | 'rich_text_i18n';
+  type: 'string' | 'number' | 'switch' | 'select' | 'rich_text_i18n';
   value: unknown;
+  /** Stored as a secret: the value is the mask, sent back unchanged to keep it. */
+  secret?: boolean;
+  options?: string[];
+  multiple?: boolean;
 }
 
-function SettingInput({ setting }: { setting: Setting }) {
-  if (setting.type === 'number') return <InputNumber style={{ width: '100%' }} min={0} />;
-  if (setting.name === 'mailSmtpPass') return <Input.Password autoComplete="new-password" />;
-  return <Input />;
+/**
+ * The input of one setting, by its declared type. `Form.Item` hands `value`/`onChange` to its
+ * child, so they must reach the antd input (dropping them left every box empty — issue 15).
+ */
+function SettingInput({ setting, value, onChange, id }: { setting: Setting; value?: unknown; onChange?: (value: unknown) => void; id?: string }) {
+  const { t } = useTranslation('admin');
+  const testId = `setting-${setting.name}`;
+  if (setting.type === 'number') {
+    return <InputNumber id={id} style={{ width: '100%' }} min={0} value={value as number | null} onChange={onChange} data-testid={testId} />;
+  }
+  if (setting.type === 'switch') {
+    return (
+      <Switch
+        id={id}
+        checked={Number(value) === 1}
+        onChange={(on) => onChange?.(on ? 1 : 0)}
+        checkedChildren={t('config.on')}
+        unCheckedChildren={t('config.off')}
+        data-testid={testId}
+      />
+    );
+  }
+  if (setting.type === 'select' && setting.options) {
+    const options = setting.options.map((o) => ({
+      value: o,
+      label: o === '' ? t('config.option.none') : t(`config.option.${setting.name}.${o}`, { defaultValue: o }),
+    }));
+    if (setting.multiple) {
+      const list = Array.isArray(value) ? (value as string[]) : String(value ?? '').split(',').filter(Boolean);
+      return <Select id={id} mode="multiple" allowClear value={list} onChange={(v: string[]) => onChange?.(v)} options={options} data-testid={testId} />;
+    }
+    return <Select id={id} value={value as string} onChange={onChange} options={options} data-testid={testId} />;
+  }
+  const text = value === null || value === undefined ? '' : String(value);
+  if (setting.secret) {
+    return (
+      <Input.Password
+        id={id}
+        autoComplete="new-password"
+        value={text}
+        onChange={(e) => onChange?.(e.target.value)}
+        placeholder={t('config.secretKept')}
+        data-testid={testId}
+      />
+    );
+  }
+  return <Input id={id} value={text} onChange={(e) => onChange?.(e.target.value)} data-testid={testId} />;
 }
 
 /** Rich text of both languages: title and HTML. */
@@ -31,11 +80,21 @@ function LocalizedContent({ name }: { name: string }) {
             <Input />
           </Form.Item>
           <Form.Item name={[name, lang, 'content']} label={t('config.contentHtml')} className="mb-0">
-            <Input.TextArea rows={8} className="font-mono text-xs" />
+            <LazyEditor testId={`content-${name}-${lang}`} />
           </Form.Item>
         </div>
       ))}
     </div>
+  );
+}
+
+/** The editor, loaded when the first agreement is shown (its code stays out of the other admin pages). */
+function LazyEditor(props: { value?: string; onChange?: (html: string) => void; testId: string }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Suspense fallback={<div className="py-6 text-center text-sm opacity-60">{t('config.editor.loading')}</div>}>
+      <RichTextEditor {...props} />
+    </Suspense>
   );
 }
 

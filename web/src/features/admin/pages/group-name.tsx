@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { SUPER_GROUP_NAME } from './fields.ts';
+import { seededName } from '../crud/seeded-names.ts';
 
-/** A group's name; the seeded super group's is translated. */
+/** A group's name; the seeded groups' names are translated. */
 export function GroupName({ name }: { name: string }) {
   const { t } = useTranslation('admin');
-  return <>{name === SUPER_GROUP_NAME ? t('fields.superGroup') : name}</>;
+  return <>{seededName(t, name)}</>;
 }

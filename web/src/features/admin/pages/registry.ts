@@ -16,6 +16,7 @@ export const ADMIN_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'routine/adminInfo': lazy(() => import('./profile-page.tsx')),
   'routine/attachment': lazy(() => import('./attachment-page.tsx')),
   'routine/smsLog': lazy(() => import('./sms-log-page.tsx')),
+  'routine/backgroundJob': lazy(() => import('./background-job-page.tsx')),
   'security/dataRecycle': lazy(() => import('./data-recycle-page.tsx')),
   'security/dataRecycleLog': lazy(() => import('./data-recycle-log-page.tsx')),
   'security/sensitiveData': lazy(() => import('./sensitive-data-page.tsx')),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { LogoMark } from '../../../components/logo.tsx';
 import { useLayoutStore } from '../../../stores/layout.ts';
+import { usePageTitle } from '../../../stores/page-title.ts';
 import { useSiteConfig } from '../../../stores/site-config.ts';
 import { ADMIN_PAGES } from '../pages/registry.ts';
 import { HeaderBar } from './header-bar.tsx';
@@ -55,9 +56,13 @@ export function AdminShell() {
   const menu = useMenuAt(pathname);
   const openTab = useAdminTabs((s) => s.open);
 
+  const setPageTitle = usePageTitle((s) => s.set);
   useEffect(() => {
     if (menu) openTab({ path: pathname, search, title: menuTitle(t, menu), keepalive: menu.keepalive === 1 });
-  }, [menu, pathname, search, openTab, t]);
+    // The browser tab shows the page's title (spec §2), like the nav tab.
+    setPageTitle(menu ? menuTitle(t, menu) : null);
+  }, [menu, pathname, search, openTab, t, setPageTitle]);
+  useEffect(() => () => setPageTitle(null), [setPageTitle]);
 
   // A fresh page load: the loading route fetches menus first, then comes back here.
   if (!loaded) return <Navigate to={`${adminPrefix()}/loading${pathname.slice(adminPrefix().length)}${search}`} replace />;

@@ -41,14 +41,17 @@ export function CourseCard({ item, footer, eager = false }: { item: Card; footer
         </span>
       </div>
       <div className="flex flex-1 flex-col p-3 sm:p-4">
-        <h3 className="line-clamp-2 text-sm leading-snug font-medium text-ink sm:text-[15px]">
+        {/* Title (two lines kept), subtitle (one line kept) and price row of fixed height: cards line up. */}
+        <h3 className="line-clamp-2 min-h-[2lh] text-sm leading-snug font-medium text-ink sm:text-[15px]">
           <Link to={detailPath(item)} className="after:absolute after:inset-0" data-testid="course-card-link">
             {item.title}
           </Link>
         </h3>
-        {item.subtitle && <p className="mt-1 line-clamp-1 text-xs text-muted">{item.subtitle}</p>}
-        <div className="mt-auto flex flex-wrap items-end justify-between gap-x-2 gap-y-0.5 pt-3">
-          <PriceTag item={item} />
+        <p className="mt-1 line-clamp-1 min-h-[1lh] text-xs text-muted">{item.subtitle}</p>
+        <div className="mt-auto flex flex-col gap-0.5 pt-3 sm:flex-row sm:items-end sm:justify-between sm:gap-2">
+          <span className="min-w-0 truncate">
+            <PriceTag item={item} />
+          </span>
           <span className="shrink-0 text-xs text-faint">{t('card.sales', { count: item.sales, formatted: compact.format(item.sales) })}</span>
         </div>
         {footer && <div className="relative z-10 mt-3 border-t border-line pt-3">{footer}</div>}

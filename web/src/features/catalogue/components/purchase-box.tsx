@@ -1,58 +1,22 @@
 import type { CourseDetail } from '@framecraft/contracts/catalogue';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { buttonClass } from '../../../components/button.ts';
 import { CrownIcon, HeartIcon, ShieldIcon } from '../../../components/icons.tsx';
 import { toast } from '../../../components/toast.tsx';
-import { useMemberStore } from '../../../stores/member.ts';
-import { addToCart, createOrder, payPath } from '../../../lib/commerce.ts';
-import { setCollected } from '../api/catalogue.ts';
+import { AddToCartButton, BuyButton } from './buy-button.tsx';
+import type { Favourite } from './use-favourite.ts';
 import { PriceTag, VipBadge } from './price-tag.tsx';
 
+/** How the member may already use the item, or null when it must be bought. */
+export const accessOf = (item: CourseDetail) => (item.access === 'none' ? null : item.access);
+
 /** Price, VIP rule and the actions of an item: buy (→ checkout), favourite, share. */
-export function PurchaseBox({ item, lessons }: { item: CourseDetail; lessons: number }) {
+export function PurchaseBox({ item, lessons, favourite }: { item: CourseDetail; lessons: number; favourite: Favourite }) {
   const { t } = useTranslation('catalogue');
-  const loggedIn = useMemberStore((state) => state.isLoggedIn());
-  const navigate = useNavigate();
   const { pathname } = useLocation();
-  const queryClient = useQueryClient();
-  const [collected, setCollectedState] = useState(item.collected);
-  const [busy, setBusy] = useState(false);
-  const access = item.access === 'none' ? null : item.access;
-
-  const toggleFavourite = async () => {
-    if (!loggedIn) {
-      navigate(`/login?redirect=${encodeURIComponent(pathname)}`);
-      return;
-    }
-    setBusy(true);
-    try {
-      await setCollected(item.id, !collected);
-      setCollectedState(!collected);
-      void queryClient.invalidateQueries({ queryKey: ['catalogue', 'collections'] });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  /** Buy now: an order for this one item, then checkout. Add to cart: the server keeps the cart. */
-  const commerce = async (what: 'buy' | 'cart') => {
-    if (!loggedIn) {
-      navigate(`/login?redirect=${encodeURIComponent(pathname)}`);
-      return;
-    }
-    setBusy(true);
-    try {
-      if (what === 'buy') navigate(payPath((await createOrder(queryClient, [item.id])).order_no));
-      else await addToCart(queryClient, item.id);
-    } catch {
-      // The request layer has shown the server's message.
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { collected, busy } = favourite;
+  const access = accessOf(item);
 
   const share = async () => {
     const url = window.location.origin + pathname;
@@ -95,12 +59,8 @@ export function PurchaseBox({ item, lessons }: { item: CourseDetail; lessons: nu
       <div className="mt-5 space-y-2.5">
         {!access && (
           <div className="grid grid-cols-[1fr_auto] gap-2.5">
-            <button type="button" data-testid="detail-buy" disabled={busy} onClick={() => void commerce('buy')} className={buttonClass('primary', 'lg', 'w-full justify-center')}>
-              {t('course.buy')}
-            </button>
-            <button type="button" data-testid="detail-add-cart" disabled={busy} onClick={() => void commerce('cart')} className={buttonClass('secondary', 'lg', 'justify-center px-4')}>
-              {t('course.addToCart')}
-            </button>
+            <BuyButton item={item} testId="detail-buy" className="w-full" />
+            <AddToCartButton item={item} testId="detail-add-cart" />
           </div>
         )}
         {access && (
@@ -119,7 +79,7 @@ export function PurchaseBox({ item, lessons }: { item: CourseDetail; lessons: nu
             data-testid="detail-favourite"
             aria-pressed={collected}
             disabled={busy}
-            onClick={() => void toggleFavourite()}
+            onClick={() => void favourite.toggle()}
             className={buttonClass('secondary', 'md', `justify-center ${collected ? 'text-rose-500' : ''}`)}
           >
             <HeartIcon /> {collected ? t('course.favourited') : t('course.favourite')}

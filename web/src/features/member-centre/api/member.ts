@@ -1,3 +1,4 @@
+import type { LedgerEntryAnswer } from '@framecraft/contracts/ledger';
 import type { ProfileInput } from '@framecraft/contracts/member';
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../../lib/request/index.ts';
@@ -37,21 +38,19 @@ export async function saveProfile(values: ProfileInput): Promise<MemberAnswer> {
   return answer.data.userInfo;
 }
 
+/** `POST /api/user/updateNickname {nickname, avatar, gender}` (spec §7, success message shown). */
+export async function updateNickname(values: { nickname: string; avatar: string; gender: number }): Promise<MemberAnswer> {
+  const answer = await request<{ userInfo: MemberAnswer }>({ url: '/api/user/updateNickname', method: 'POST', data: values, context: 'user', showSuccessMessage: true });
+  return answer.data.userInfo;
+}
+
 export async function changePassword(values: { oldPassword: string; newPassword: string }): Promise<void> {
   await request({ url: '/api/account/changePassword', method: 'POST', data: values, context: 'user', showSuccessMessage: true });
 }
 
 export type LedgerKind = 'balance' | 'integral';
-export interface LedgerRow {
-  id: number;
-  /** The change: `money` (2-decimal string) in the balance log, `score` in the points log. */
-  money?: string;
-  score?: number;
-  before: string | number;
-  after: string | number;
-  memo: string;
-  create_time: number;
-}
+/** An entry of the balance log (`money` in cents) or the points log (`score`). */
+export type LedgerRow = LedgerEntryAnswer;
 
 export const ledgerQuery = (kind: LedgerKind, page: number, limit: number) =>
   queryOptions({

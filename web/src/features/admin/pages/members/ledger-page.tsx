@@ -1,3 +1,4 @@
+import { LEDGER_KINDS } from '@framecraft/contracts/ledger';
 import { formatMoney } from '@framecraft/contracts/money';
 import { CrudTable } from '../../crud/crud-table.tsx';
 import type { CrudField, Row } from '../../crud/types.ts';
@@ -5,6 +6,9 @@ import { idField, timeField } from '../fields.ts';
 import { PageCard } from '../page-card.tsx';
 
 type Kind = 'money' | 'score';
+
+/** The business event of an entry (decision 019), translated. */
+const KIND_OPTIONS = LEDGER_KINDS.map((kind) => ({ value: kind, label: `ledgerKind.${kind}` }));
 
 /** Signed, with the unit: "+¥12.30" / "-5". */
 const amount = (kind: Kind, value: unknown) => {
@@ -28,7 +32,10 @@ function fieldsOf(kind: Kind): CrudField[] {
     { name: kind, label: kind === 'money' ? 'fields.moneyChange' : 'fields.scoreChange', type: kind === 'money' ? 'text' : 'number', column: { sortable: true, width: 130, render: (v) => amount(kind, v) }, form: { required: true, help: kind === 'money' ? 'fields.moneyChangeHelp' : 'fields.scoreChangeHelp' } },
     { name: 'before', type: 'number', column: { width: 120, render: (v) => plain(kind, v) }, form: false },
     { name: 'after', type: 'number', column: { width: 120, render: (v) => plain(kind, v) }, form: false },
+    { name: 'kind', type: 'select', options: KIND_OPTIONS, column: { filter: true, width: 130 }, form: false },
     { name: 'memo', column: { filter: true }, form: { required: true } },
+    { name: 'ref_id', column: { filter: true, hidden: true }, form: false },
+    { name: 'admin_id', label: 'fields.adminBy', column: { width: 120, render: (_v, row: Row) => String((row.admin as { username?: string } | null)?.username ?? '') }, form: false },
     timeField('create_time'),
   ];
 }
@@ -40,7 +47,7 @@ const scoreFields = fieldsOf('score');
 export function MoneyLogPage() {
   return (
     <PageCard>
-      <CrudTable controller="user/moneyLog" fields={moneyFields} actions={['add', 'export']} />
+      <CrudTable controller="user/moneyLog" fields={moneyFields} actions={['add', 'export']} idempotentAdd />
     </PageCard>
   );
 }
@@ -49,7 +56,7 @@ export function MoneyLogPage() {
 export function ScoreLogPage() {
   return (
     <PageCard>
-      <CrudTable controller="user/scoreLog" fields={scoreFields} actions={['add', 'export']} />
+      <CrudTable controller="user/scoreLog" fields={scoreFields} actions={['add', 'export']} idempotentAdd />
     </PageCard>
   );
 }

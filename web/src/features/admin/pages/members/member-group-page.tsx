@@ -4,6 +4,8 @@ import { request } from '../../../../lib/request/index.ts';
 import { CrudTable } from '../../crud/crud-table.tsx';
 import type { CrudField } from '../../crud/types.ts';
 import { idField, statusField, timeField } from '../fields.ts';
+import { seededName } from '../../crud/seeded-names.ts';
+import { GroupName } from '../group-name.tsx';
 import { PageCard } from '../page-card.tsx';
 
 interface RuleNode {
@@ -35,7 +37,7 @@ function MemberRuleTree({ value, onChange }: { value?: unknown; onChange?: (v: u
 
 const fields: CrudField[] = [
   idField,
-  { name: 'name', column: { filter: true, sortable: true }, form: { required: true } },
+  { name: 'name', column: { filter: true, sortable: true, render: (v) => <GroupName name={String(v)} />, text: (v, _row, t) => seededName(t, String(v)) }, form: { required: true } },
   { name: 'rules', label: 'fields.permissions', input: MemberRuleTree, column: { render: (v) => (String(v).trim() === '*' ? <Tag color="gold">*</Tag> : String(v).split(',').filter(Boolean).length) }, form: { required: true } },
   statusField,
   timeField('create_time'),

@@ -3,7 +3,11 @@ import { Tag } from 'antd';
 import { CrudTable } from '../../crud/crud-table.tsx';
 import type { CrudField } from '../../crud/types.ts';
 import { ENABLE_OPTIONS, idField, timeField } from '../fields.ts';
+import { seededName } from '../../crud/seeded-names.ts';
+import { GroupName } from '../group-name.tsx';
 import { PageCard } from '../page-card.tsx';
+
+const groupOf = (row: Record<string, unknown>) => String((row.group as { name?: string } | null)?.name ?? '');
 
 const GENDERS = [
   { value: 0, label: 'fields.genderUnknown' },
@@ -15,7 +19,7 @@ const fields: CrudField[] = [
   idField,
   { name: 'username', column: { sortable: true, filter: true }, form: { required: true } },
   { name: 'nickname', column: { filter: true }, form: { required: true } },
-  { name: 'group_id', label: 'fields.memberGroup', type: 'remoteSelect', remote: { controller: 'user/group', labelField: 'name' }, column: { filter: true, render: (_v, row) => String((row.group as { name?: string } | null)?.name ?? '') }, form: { required: true, defaultValue: 1 } },
+  { name: 'group_id', label: 'fields.memberGroup', type: 'remoteSelect', remote: { controller: 'user/group', labelField: 'name' }, column: { filter: true, render: (_v, row) => <GroupName name={groupOf(row)} />, text: (_v, row, t) => seededName(t, groupOf(row)) }, form: { required: true, defaultValue: 1 } },
   { name: 'avatar', column: false, form: {} },
   { name: 'email', type: 'email', column: { filter: true }, form: {} },
   { name: 'mobile', column: { filter: true }, form: {} },

@@ -17,7 +17,7 @@ const fields: CrudField[] = [
   idField,
   { name: 'order_no', column: { filter: true, width: 190, render: (v) => <span className="font-mono">{String(v ?? '')}</span> }, form: false },
   memberField,
-  { name: 'kind', type: 'select', options: ORDER_KIND_OPTIONS, column: { filter: true, width: 110 }, form: false },
+  { name: 'kind', label: 'fields.orderKind', type: 'select', options: ORDER_KIND_OPTIONS, column: { filter: true, width: 110 }, form: false },
   { name: 'state', type: 'select', options: ORDER_STATE_OPTIONS, column: { filter: true, width: 100 }, form: false },
   { name: 'amount', type: 'number', column: { sortable: true, filter: true, width: 120, render: yuan }, form: false },
   { name: 'refunded_amount', type: 'number', column: { width: 120, render: yuan, hidden: true }, form: false },
@@ -114,7 +114,7 @@ function OrderDetail({ id, onChanged }: { id: number; onChanged: () => void }) {
           <span className="font-mono">{order.order_no}</span>
         </Descriptions.Item>
         <Descriptions.Item label={t('fields.member')}>{detail.member ? `${detail.member.username} (#${detail.member.id})` : '—'}</Descriptions.Item>
-        <Descriptions.Item label={t('fields.kind')}>{t(`shop.kind.${order.kind}`)}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.orderKind')}>{t(`shop.kind.${order.kind}`)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.state')}>
           <Tag color={ORDER_STATE_OPTIONS.find((o) => o.value === order.state)?.color}>{t(`shop.state.${order.state}`)}</Tag>
         </Descriptions.Item>
@@ -152,7 +152,7 @@ function OrderDetail({ id, onChanged }: { id: number; onChanged: () => void }) {
         locale={{ emptyText: t('shop.noPayments') }}
         expandable={{ expandedRowRender: (row) => <pre className="max-h-60 overflow-auto text-xs whitespace-pre-wrap break-all">{row.raw || row.note || '—'}</pre>, rowExpandable: (row) => Boolean(row.raw || row.note) }}
         columns={[
-          { key: 'kind', title: t('fields.kind'), render: (_, row) => t(`shop.logKind.${row.kind}`) },
+          { key: 'kind', title: t('fields.logKind'), render: (_, row) => t(`shop.logKind.${row.kind}`) },
           { key: 'method', title: t('fields.method'), render: (_, row) => t(`shop.method.${row.method}`, { defaultValue: row.method }) },
           { key: 'amount', title: t('fields.amount'), render: (_, row) => yuan(row.amount) },
           { key: 'state', title: t('fields.state'), render: (_, row) => <Tag color={LOG_STATE_OPTIONS.find((o) => o.value === row.state)?.color}>{t(`shop.logState.${row.state}`)}</Tag> },

@@ -10,7 +10,7 @@ const fields: CrudField[] = [
   { name: 'order_no', column: { filter: true, width: 190, render: (v) => <span className="font-mono">{String(v ?? '')}</span> }, form: false },
   memberField,
   { name: 'method', type: 'select', options: METHOD_OPTIONS, column: { filter: true, width: 110 }, form: false },
-  { name: 'kind', type: 'select', options: LOG_KIND_OPTIONS, column: { filter: true, width: 110 }, form: false },
+  { name: 'kind', label: 'fields.logKind', type: 'select', options: LOG_KIND_OPTIONS, column: { filter: true, width: 110 }, form: false },
   { name: 'state', type: 'select', options: LOG_STATE_OPTIONS, column: { filter: true, width: 100 }, form: false },
   { name: 'amount', type: 'number', column: { sortable: true, filter: true, width: 120, render: yuan }, form: false },
   { name: 'currency', column: { width: 90, hidden: true }, form: false },

@@ -1,11 +1,6 @@
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
-/** Local uploads live under DATA_DIR/public; an attachment url `/storage/…` maps to a file here. */
-export function storageRoot(dataDir: string): string {
-  return resolve(dataDir, 'public');
-}
-
 /** The absolute file of a saved name; refuses anything that would leave the root. */
 export function pathInRoot(root: string, savedName: string): string {
   const target = resolve(root, savedName.replace(/^\/+/, ''));
@@ -23,7 +18,7 @@ export async function exists(file: string): Promise<boolean> {
   );
 }
 
-/** Moves a finished temporary file to its place (same file system: DATA_DIR/tmp → DATA_DIR/public). */
+/** Moves a finished temporary file to its place (same file system: DATA_DIR/tmp → DATA_DIR/public or private). */
 export async function moveInto(temp: string, target: string): Promise<void> {
   await mkdir(dirname(target), { recursive: true });
   await rename(temp, target);

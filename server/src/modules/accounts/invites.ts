@@ -1,0 +1,41 @@
+/** The members a member invited (the /share page), newest first, with the usernames masked. */
+import { count, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { user } from '../../db/schema.ts';
+
+export const inviteListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export interface Invitee {
+  /** First and last character, the rest hidden: `a***9`. */
+  username: string;
+  /** Registration time, Unix seconds. */
+  join_time: number;
+}
+
+/** Keep only the first and last character, so an inviter recognises a friend but a list leaks no accounts. */
+export function maskUsername(name: string): string {
+  const chars = [...name];
+  if (chars.length <= 1) return `${chars[0] ?? ''}***`;
+  return `${chars[0]}***${chars[chars.length - 1]}`;
+}
+
+export async function listInvitees(db: Db, inviterId: number, page: number, limit: number): Promise<{ list: Invitee[]; total: number }> {
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({ username: user.username, joinTime: user.joinTime })
+      .from(user)
+      .where(eq(user.inviterId, inviterId))
+      .orderBy(desc(user.joinTime), desc(user.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ total: count() }).from(user).where(eq(user.inviterId, inviterId)),
+  ]);
+  return {
+    list: rows.map((row) => ({ username: maskUsername(row.username), join_time: Math.floor(row.joinTime.getTime() / 1000) })),
+    total: totals?.total ?? 0,
+  };
+}

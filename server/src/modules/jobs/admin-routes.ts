@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../shared/errors.ts';
+import { validate } from '../../shared/validation.ts';
+import { adminRoute } from '../admin/core/route-table.ts';
+import { idsQuery } from '../admin/crud/params.ts';
+import { crudRoutes } from '../admin/crud/routes.ts';
+import { backgroundJob } from './tables.ts';
+
+/**
+ * routine/backgroundJob: the job runner's rows (state, attempts, last error, run time), read only,
+ * and `retry` to queue failed jobs again. (`organization/job` is the unrelated job-title table.)
+ */
+export function jobAdminRoutes(app: FastifyInstance) {
+  crudRoutes(app, {
+    controller: 'routine/backgroundJob',
+    table: backgroundJob,
+    actions: ['index'],
+    quickSearch: ['name', 'last_error'],
+    filterable: ['id', 'name', 'state', 'unique_key', 'attempts', 'run_time', 'finish_time', 'create_time'],
+    sortable: ['id', 'attempts', 'run_time', 'finish_time', 'create_time'],
+    defaultOrder: 'id,desc',
+    hidden: ['lock_until'],
+    schemas: {},
+  });
+
+  adminRoute(app, { method: 'POST', path: 'routine/backgroundJob/retry', node: 'routine/backgroundJob/retry' }, async (request, reply) => {
+    const { ids } = validate(idsQuery, request.body, request.lang);
+    const count = await app.jobs.retry(ids);
+    if (count === 0) throw new ApiError('admin.jobs.noneRetried');
+    return reply.ok({ count }, 'admin.jobs.retried');
+  });
+}

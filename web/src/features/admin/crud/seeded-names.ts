@@ -1,0 +1,13 @@
+/**
+ * Names the installation seeds in English (groups); wherever the back office shows one that is
+ * still unchanged, it shows the translation of the admin's language instead.
+ */
+const SEEDED: Record<string, string> = {
+  'Super administrators': 'fields.superGroup',
+  'Default group': 'fields.defaultGroup',
+};
+
+export function seededName(t: (key: string) => string, name: string): string {
+  const key = SEEDED[name];
+  return key ? t(key) : name;
+}

@@ -1,0 +1,26 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { request } from '../../../lib/request/index.ts';
+
+export interface Invitee {
+  /** Masked: first and last character. */
+  username: string;
+  /** Unix seconds. */
+  join_time: number;
+}
+
+export interface InviteList {
+  list: Invitee[];
+  total: number;
+  /** Points the inviter gets per registration (the setting; 0 = none). */
+  rewardScore: number;
+}
+
+export const INVITES_PER_PAGE = 10;
+
+/** `GET /api/invite/list`: who joined through the member's link, newest first. */
+export const inviteListQuery = (memberId: number, page: number) =>
+  queryOptions({
+    queryKey: ['share', 'invitees', memberId, page],
+    queryFn: async () => (await request<InviteList>({ url: '/api/invite/list', params: { page, limit: INVITES_PER_PAGE }, context: 'user' })).data,
+    placeholderData: keepPreviousData,
+  });
