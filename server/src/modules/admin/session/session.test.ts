@@ -34,7 +34,7 @@ describe('admin session', () => {
     expect(init.data.siteConfig).toMatchObject({ siteName: 'Framecraft', upload: { mode: 'local' } });
     expect(init.data.terminal).toEqual({ phpDevelopmentServer: false, npmPackageManager: 'pnpm' });
     const top = init.data.menus.map((m: { name: string }) => m.name);
-    expect(top).toEqual(['dashboard', 'auth', 'organization', 'user', 'routine', 'security']);
+    expect(top).toEqual(['dashboard', 'auth', 'organization', 'user', 'shop', 'routine', 'security']);
     const auth = init.data.menus[1];
     expect(auth.children.map((m: { name: string }) => m.name)).toEqual(['auth/group', 'auth/admin', 'auth/rule', 'auth/adminLog']);
     expect(auth.children[1].children.map((m: { name: string }) => m.name)).toEqual(['auth/admin/index', 'auth/admin/add', 'auth/admin/edit', 'auth/admin/del']);
