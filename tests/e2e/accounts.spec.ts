@@ -10,7 +10,7 @@ const storedToken = (page: Page) => page.evaluate(() => JSON.parse(localStorage.
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
 /** The settings the other journeys expect; each test here changes some and puts them back. */
-const DEFAULTS = { userLoginCaptchaSwitch: 0, inviteRewardScore: 0, tokenKeepTime: 259_200 };
+const DEFAULTS = { userLoginCaptchaSwitch: 0, inviteRewardScore: 50, tokenKeepTime: 259_200 };
 
 test.describe.serial('member accounts', () => {
   test.afterEach(async ({ request }) => {

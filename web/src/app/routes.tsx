@@ -95,9 +95,9 @@ const memberCentreChildren: RouteObject[] = [
   { path: 'integral', handle: handle({ title: 'integralLog' }), lazy: memberPage(() => import('../features/member-centre/points-log-page.tsx')) },
   { path: 'check-in', handle: handle({ title: 'checkIn' }), lazy: memberPage(() => import('../features/member-centre/check-in-page.tsx')) },
   { path: 'my-collections', handle: handle({ title: 'myCollections' }), lazy: page(() => import('../features/catalogue/collections-page.tsx'), ['catalogue']) },
-  { path: 'my-purchases', handle: handle({ title: 'myPurchases' }), lazy: page(() => import('../features/member-centre/purchases-page.tsx'), ['member']) },
-  { path: 'my-orders', handle: handle({ title: 'myOrders' }), lazy: page(() => import('../features/member-centre/orders-page.tsx'), ['member']) },
-  { path: 'my-payments', handle: handle({ title: 'myPayments' }), lazy: page(() => import('../features/member-centre/payments-page.tsx'), ['member']) },
+  { path: 'my-purchases', handle: handle({ title: 'myPurchases' }), lazy: page(() => import('../features/member-centre/purchases-page.tsx'), ['member', 'commerce']) },
+  { path: 'my-orders', handle: handle({ title: 'myOrders' }), lazy: page(() => import('../features/member-centre/orders-page.tsx'), ['member', 'commerce']) },
+  { path: 'my-payments', handle: handle({ title: 'myPayments' }), lazy: page(() => import('../features/member-centre/payments-page.tsx'), ['member', 'commerce']) },
   { path: 'faq', handle: handle({ title: 'faq' }), lazy: page(() => import('../features/member-centre/faq-page.tsx'), ['member']) },
 ];
 
@@ -127,7 +127,9 @@ export const routes: RouteObject[] = [
           { path: 'privacy-policy', handle: handle({ title: 'privacyPolicy' }), lazy: contentPage('privacyPolicy') },
           { path: 'my-collections', handle: handle({ title: 'myCollections' }), loader: requireMember, lazy: page(() => import('../features/catalogue/collections-page.tsx'), ['catalogue']) },
           { path: 'browse-history', handle: handle({ title: 'browseHistory' }), lazy: page(() => import('../features/catalogue/browse-history-page.tsx'), ['catalogue']) },
-          { path: 'pay', handle: handle({ title: 'pay' }), lazy: page(() => import('../features/checkout/pay-page.tsx'), ['checkout']) },
+          { path: 'cart', handle: handle({ title: 'cart' }), loader: requireMember, lazy: page(() => import('../features/cart/cart-page.tsx'), ['cart', 'commerce']) },
+          { path: 'pay', handle: handle({ title: 'pay' }), lazy: page(() => import('../features/checkout/pay-page.tsx'), ['checkout', 'commerce']) },
+          { path: 'pay/sandbox', handle: handle({ title: 'paySandbox' }), lazy: page(() => import('../features/checkout/sandbox-page.tsx'), ['checkout', 'commerce']) },
           { path: 'topup', handle: handle({ title: 'topup' }), lazy: page(() => import('../features/checkout/topup-page.tsx'), ['checkout']) },
           { path: 'share', handle: handle({ title: 'share' }), lazy: page(() => import('../features/share/share-page.tsx'), ['share']) },
           { path: '404', id: 'not-found', handle: handle({ title: 'notFound' }), lazy: page(() => import('../features/errors/not-found-page.tsx'), ['errors']) },

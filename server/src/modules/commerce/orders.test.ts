@@ -48,6 +48,21 @@ describe('cart and orders', () => {
     expect(await kit.call('POST', '/api/cart/remove', m.token, { ids: [] })).toMatchObject({ code: 0, msg: 'Choose the cart lines to remove' });
   });
 
+  it('orders in the shop currency of the moment: the setting is snapshotted into the order', async () => {
+    const m = await kit.member();
+    const item = await kit.item({ price: 990 });
+    await ctx.app.siteConfig.set({ currency: 'USD' });
+    try {
+      const created = await kit.call('POST', '/api/order/create', m.token, { items: [item.id] });
+      expect(created.data).toMatchObject({ amount: 990, currency: 'USD' });
+      expect((await kit.call('GET', '/api/pay/methods', m.token)).data).toMatchObject({ currency: 'USD' });
+      await ctx.app.siteConfig.set({ currency: 'CNY' });
+      expect((await kit.call('GET', `/api/order/detail?order_no=${created.data.order_no}`, m.token)).data).toMatchObject({ currency: 'USD' });
+    } finally {
+      await ctx.app.siteConfig.set({ currency: 'CNY' });
+    }
+  });
+
   it('prices with the VIP rules: VIP price for VIP members, VIP-covered items cannot be bought', async () => {
     const vip = await kit.member(0, { vipLevel: 2, vipDate: new Date(Date.now() + 86_400_000) });
     const lapsed = await kit.member(0, { vipLevel: 2, vipDate: new Date(Date.now() - 1000) });

@@ -17,6 +17,7 @@ import {
 } from '@framecraft/contracts/commerce';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { currencyOf } from '@framecraft/contracts/money';
 import { ApiError } from '../../shared/errors.ts';
 import { validate } from '../../shared/validation.ts';
 import { providerRoute, providerAnswer } from '../../plugins/provider-routes.ts';
@@ -32,8 +33,6 @@ import { sandboxProvider } from './sandbox.ts';
 registerPaymentProvider(balanceProvider);
 registerPaymentProvider(sandboxProvider);
 
-/** Shop currency (the money module's setting once it lands; CNY until then). */
-export const SHOP_CURRENCY = 'CNY';
 /** How often each instance closes expired orders (lazy expiry already holds in between). */
 const SWEEP_INTERVAL_MS = 60_000;
 
@@ -41,6 +40,8 @@ const SWEEP_INTERVAL_MS = 60_000;
 export const commerceRoutes = fp(async (app: FastifyInstance) => {
   const db = app.deps.db;
   const production = app.deps.env.NODE_ENV === 'production';
+  /** The shop currency setting (decision 018); an order snapshots it at creation. */
+  const shopCurrency = async () => currencyOf(await app.siteConfig.get('currency'));
   const paymentContext = (request: FastifyRequest): PaymentContext => ({
     db,
     lang: request.lang,
@@ -72,7 +73,7 @@ export const commerceRoutes = fp(async (app: FastifyInstance) => {
   app.post('/api/order/create', auth, async (request, reply) => {
     const input = validate(orderCreateSchemaFor(request.body), request.body, request.lang);
     const expireMinutes = Math.min(Math.max(Math.trunc(await app.siteConfig.number('orderExpireMinutes', 30)), 1), 10_080);
-    const order = await createOrder(db, member(request), input, { expireMinutes, currency: SHOP_CURRENCY, lang: request.lang });
+    const order = await createOrder(db, member(request), input, { expireMinutes, currency: await shopCurrency(), lang: request.lang });
     return reply.ok(order, 'commerce.orderCreated');
   });
   app.get('/api/order/detail', auth, async (request, reply) => {
@@ -94,7 +95,7 @@ export const commerceRoutes = fp(async (app: FastifyInstance) => {
     const answer: PayMethods = {
       list: codes.map((code) => ({ code, name: request.t(`commerce.method.${code}`) })),
       balance: member(request).money,
-      currency: SHOP_CURRENCY,
+      currency: await shopCurrency(),
     };
     return reply.ok(answer);
   });

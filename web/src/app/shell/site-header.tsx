@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { buttonClass } from '../../components/button.ts';
@@ -7,6 +8,9 @@ import { useSiteConfig } from '../../stores/site-config.ts';
 import { LanguageSwitch } from './language-switch.tsx';
 import { MemberMenu } from './member-menu.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
+
+// Only a logged-in member has a cart: its code stays out of a visitor's first load (home budget).
+const CartLink = lazy(() => import('./cart-link.tsx').then((module) => ({ default: module.CartLink })));
 
 const NAV = [
   { to: '/', key: 'home', end: true },
@@ -50,6 +54,11 @@ export function SiteHeader() {
           <LanguageSwitch />
           <ThemeToggle />
           <span aria-hidden className="mx-1 hidden h-5 w-px bg-line-strong sm:block" />
+          {loggedIn && (
+            <Suspense fallback={<span className="size-9" />}>
+              <CartLink />
+            </Suspense>
+          )}
           {loggedIn ? (
             <MemberMenu />
           ) : (

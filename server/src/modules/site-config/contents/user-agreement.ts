@@ -9,7 +9,7 @@ export const userAgreementContent: LocalizedContent = {
 <h3>一、账户注册与使用</h3>
 <p>1. 您应使用真实、合法、有效的信息注册账户，并按页面要求完成邮箱或手机号验证。账户名须为 3 至 15 个字符，以字母开头，仅包含字母、数字和下划线。</p>
 <p>2. 您应妥善保管账户名与密码，<strong>因您保管不善导致的账户被盗、内容或余额损失，由您自行承担</strong>。如发现账户异常，请立即修改密码并联系客服。</p>
-<p>3. 账户仅限您本人使用，不得出借、转让、出售或与他人共享。为保障账户安全，连续多次登录失败时账户将被暂时锁定。</p>
+<p>3. 账户仅限您本人使用，不得出借、转让、出售或与他人共享。为保障账户安全，连续多次登录失败后需完成点选验证，来自同一来源的反复失败尝试将被暂时阻止。</p>
 <h3>二、数字内容的授权范围</h3>
 <p>1. 本平台销售的短剧素材、影视素材、调色预设、工程文件及特效课程等数字内容，其著作权归原作者或本平台所有。您购买或通过会员权益获取内容后，获得的是<strong>非独占、不可转让</strong>的使用许可，而非内容的所有权。</p>
 <p>2. 除详情页另有说明外，素材可用于您本人或所在团队制作的商业或非商业视频作品中；<strong>不得</strong>将素材单独或打包转售、分享、上传至其他素材平台或网盘公开传播，不得将课程视频录屏、转载或用于二次售卖。</p>
@@ -32,7 +32,7 @@ export const userAgreementContent: LocalizedContent = {
 <h3>1. Registering and using an account</h3>
 <p>1. Register with true, lawful and valid information and complete the e-mail or mobile verification the page asks for. An account name is 3 to 15 characters long, starts with a letter and contains only letters, digits and underscores.</p>
 <p>2. Keep your account name and password safe. <strong>You bear any loss of content or balance caused by a stolen account that results from your own lack of care.</strong> If you notice unusual activity, change your password at once and contact customer service.</p>
-<p>3. Your account is for your personal use only; you may not lend, transfer, sell or share it. To protect accounts, repeated failed logins lock an account for a while.</p>
+<p>3. Your account is for your personal use only; you may not lend, transfer, sell or share it. To protect accounts, repeated failed logins make the login ask for a click captcha, and a source that keeps failing is stopped for a while.</p>
 <h3>2. Licence to digital content</h3>
 <p>1. The copyright in the short-drama material, film material, colour presets, project files, visual-effects courses and other digital content sold on the Platform belongs to the original authors or to the Platform. When you buy content or receive it through membership, you obtain a <strong>non-exclusive, non-transferable</strong> licence to use it, not ownership of the content.</p>
 <p>2. Unless the detail page says otherwise, you may use material in commercial or non-commercial videos produced by you or your team. You may <strong>not</strong> resell or share material on its own or in bundles, upload it to other material sites or public cloud drives, or record, repost or resell course videos.</p>

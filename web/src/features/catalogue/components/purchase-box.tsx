@@ -4,12 +4,12 @@ import { Link, useLocation } from 'react-router';
 import { buttonClass } from '../../../components/button.ts';
 import { CrownIcon, HeartIcon, ShieldIcon } from '../../../components/icons.tsx';
 import { toast } from '../../../components/toast.tsx';
-import { BuyButton } from './buy-button.tsx';
+import { AddToCartButton, BuyButton } from './buy-button.tsx';
 import type { Favourite } from './use-favourite.ts';
 import { PriceTag, VipBadge } from './price-tag.tsx';
 
 /** How the member may already use the item, or null when it must be bought. */
-export const accessOf = (item: CourseDetail) => (item.owned ? 'owned' : item.vipCovered ? 'vip' : item.price === 0 ? 'free' : null);
+export const accessOf = (item: CourseDetail) => (item.access === 'none' ? null : item.access);
 
 /** Price, VIP rule and the actions of an item: buy (→ checkout), favourite, share. */
 export function PurchaseBox({ item, lessons, favourite }: { item: CourseDetail; lessons: number; favourite: Favourite }) {
@@ -58,7 +58,15 @@ export function PurchaseBox({ item, lessons, favourite }: { item: CourseDetail; 
       </dl>
       <div className="mt-5 space-y-2.5">
         {!access && (
-          <BuyButton item={item} testId="detail-buy" className="w-full" />
+          <div className="grid grid-cols-[1fr_auto] gap-2.5">
+            <BuyButton item={item} testId="detail-buy" className="w-full" />
+            <AddToCartButton item={item} testId="detail-add-cart" />
+          </div>
+        )}
+        {access && (
+          <Link to="/user/my-purchases" data-testid="detail-owned-link" className={buttonClass('secondary', 'lg', 'w-full justify-center')}>
+            {item.kind === 'course' ? t('course.watchInPurchases') : t('course.downloadInPurchases')}
+          </Link>
         )}
         {!access && item.vipFreeLevel > 0 && (
           <Link to="/vip-pricing" className={buttonClass('secondary', 'md', 'w-full justify-center')}>

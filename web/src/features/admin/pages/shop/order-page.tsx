@@ -1,0 +1,176 @@
+import type { AdminOrderDetail, AdminRefundAnswer } from '@framecraft/contracts/commerce-constants';
+import { formatDate } from '@framecraft/contracts/date';
+import { formatMoney } from '@framecraft/contracts/money';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Descriptions, Drawer, Form, Input, InputNumber, Modal, Popconfirm, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { crudApi } from '../../api/crud.ts';
+import { CrudTable } from '../../crud/crud-table.tsx';
+import type { CrudField } from '../../crud/types.ts';
+import { Auth } from '../../shell/auth.tsx';
+import { idField, timeField } from '../fields.ts';
+import { PageCard } from '../page-card.tsx';
+import { LOG_STATE_OPTIONS, memberField, METHOD_OPTIONS, ORDER_KIND_OPTIONS, ORDER_STATE_OPTIONS, yuan } from './shop-fields.tsx';
+
+const fields: CrudField[] = [
+  idField,
+  { name: 'order_no', column: { filter: true, width: 190, render: (v) => <span className="font-mono">{String(v ?? '')}</span> }, form: false },
+  memberField,
+  { name: 'kind', label: 'fields.orderKind', type: 'select', options: ORDER_KIND_OPTIONS, column: { filter: true, width: 110 }, form: false },
+  { name: 'state', type: 'select', options: ORDER_STATE_OPTIONS, column: { filter: true, width: 100 }, form: false },
+  { name: 'amount', type: 'number', column: { sortable: true, filter: true, width: 120, render: yuan }, form: false },
+  { name: 'refunded_amount', type: 'number', column: { width: 120, render: yuan, hidden: true }, form: false },
+  { name: 'pay_method', type: 'select', options: METHOD_OPTIONS, column: { filter: true, width: 110 }, form: false },
+  { name: 'trade_no', column: { filter: true, hidden: true }, form: false },
+  timeField('pay_time'),
+  timeField('create_time'),
+];
+
+/** shop/order — every order; detail with lines and payments, close an unpaid one, refund a paid one. */
+export default function OrderPage() {
+  const { t } = useTranslation('admin');
+  const [open, setOpen] = useState<{ id: number; reload: () => void } | null>(null);
+  return (
+    <PageCard>
+      <CrudTable
+        controller="shop/order"
+        fields={fields}
+        actions={['export']}
+        defaultOrder="id,desc"
+        rowActions={(row, reload) => (
+          <Button size="small" type="link" data-testid={`order-detail-${row.id}`} onClick={() => setOpen({ id: row.id, reload })}>
+            {t('shop.detail')}
+          </Button>
+        )}
+      />
+      <Drawer open={open !== null} onClose={() => setOpen(null)} size={Math.min(720, window.innerWidth)} title={t('shop.orderDetail')} destroyOnHidden>
+        {open && <OrderDetail id={open.id} onChanged={open.reload} />}
+      </Drawer>
+    </PageCard>
+  );
+}
+
+function OrderDetail({ id, onChanged }: { id: number; onChanged: () => void }) {
+  const { t } = useTranslation('admin');
+  const queryClient = useQueryClient();
+  const key = ['admin', 'shop', 'order', id];
+  const query = useQuery({ queryKey: key, queryFn: () => crudApi.get<AdminOrderDetail>('shop/order/detail', { id }) });
+  const [refunding, setRefunding] = useState(false);
+  const [form] = Form.useForm<{ amount: number; memo: string }>();
+  const detail = query.data;
+  if (!detail) return <div className="py-10 text-center text-neutral-400">{query.isError ? t('shop.loadFailed') : '…'}</div>;
+  const { order } = detail;
+  const refundable = order.amount - order.refunded_amount;
+  const changed = () => {
+    void queryClient.invalidateQueries({ queryKey: key });
+    onChanged();
+  };
+
+  const close = () => crudApi.post('shop/order/close', { id }).then(changed, () => undefined);
+  const refund = async () => {
+    const values = await form.validateFields();
+    // The form takes yuan with 2 decimals; the server takes integer cents.
+    const cents = Math.round(values.amount * 100);
+    try {
+      await crudApi.post<AdminRefundAnswer>('shop/order/refund', { id, amount: cents, memo: values.memo ?? '' });
+      setRefunding(false);
+      changed();
+    } catch {
+      // The request layer has shown the server's message.
+    }
+  };
+
+  return (
+    <div data-testid="admin-order-detail" className="space-y-5">
+      <Space wrap>
+        {order.state === 'unpaid' && (
+          <Auth name="close">
+            <Popconfirm title={t('shop.closeConfirm')} onConfirm={close} okText={t('shop.close')} cancelText={t('crud.cancel')}>
+              <Button danger data-testid="admin-order-close">
+                {t('shop.close')}
+              </Button>
+            </Popconfirm>
+          </Auth>
+        )}
+        {order.state === 'paid' && refundable > 0 && (
+          <Auth name="refund">
+            <Button
+              type="primary"
+              danger
+              data-testid="admin-order-refund"
+              onClick={() => {
+                form.setFieldsValue({ amount: refundable / 100, memo: '' });
+                setRefunding(true);
+              }}
+            >
+              {t('shop.refund')}
+            </Button>
+          </Auth>
+        )}
+      </Space>
+      <Descriptions column={{ xs: 1, sm: 2 }} size="small" bordered>
+        <Descriptions.Item label={t('fields.order_no')}>
+          <span className="font-mono">{order.order_no}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('fields.member')}>{detail.member ? `${detail.member.username} (#${detail.member.id})` : '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.orderKind')}>{t(`shop.kind.${order.kind}`)}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.state')}>
+          <Tag color={ORDER_STATE_OPTIONS.find((o) => o.value === order.state)?.color}>{t(`shop.state.${order.state}`)}</Tag>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('fields.amount')}>{yuan(order.amount)}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.refunded_amount')}>{yuan(order.refunded_amount)}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.pay_method')}>{order.pay_method ? t(`shop.method.${order.pay_method}`) : '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.trade_no')}>{detail.trade_no || '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.create_time')}>{formatDate(order.create_time)}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.expire_time')}>{formatDate(order.expire_time)}</Descriptions.Item>
+        {order.pay_time && <Descriptions.Item label={t('fields.pay_time')}>{formatDate(order.pay_time)}</Descriptions.Item>}
+        {order.close_time && <Descriptions.Item label={t('fields.close_time')}>{formatDate(order.close_time)}</Descriptions.Item>}
+      </Descriptions>
+
+      <Table
+        size="small"
+        rowKey="id"
+        pagination={false}
+        title={() => t('shop.lines')}
+        dataSource={order.lines}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          { key: 'title', title: t('fields.title'), dataIndex: 'title' },
+          { key: 'list_price', title: t('fields.list_price'), render: (_, line) => yuan(line.list_price) },
+          { key: 'price', title: t('fields.price'), render: (_, line) => yuan(line.price) },
+          { key: 'reason', title: t('fields.reason'), render: (_, line) => t(`shop.reason.${line.reason}`) },
+        ]}
+      />
+      <Table
+        size="small"
+        rowKey="id"
+        pagination={false}
+        title={() => t('shop.payments')}
+        dataSource={detail.payments}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('shop.noPayments') }}
+        expandable={{ expandedRowRender: (row) => <pre className="max-h-60 overflow-auto text-xs whitespace-pre-wrap break-all">{row.raw || row.note || '—'}</pre>, rowExpandable: (row) => Boolean(row.raw || row.note) }}
+        columns={[
+          { key: 'kind', title: t('fields.logKind'), render: (_, row) => t(`shop.logKind.${row.kind}`) },
+          { key: 'method', title: t('fields.method'), render: (_, row) => t(`shop.method.${row.method}`, { defaultValue: row.method }) },
+          { key: 'amount', title: t('fields.amount'), render: (_, row) => yuan(row.amount) },
+          { key: 'state', title: t('fields.state'), render: (_, row) => <Tag color={LOG_STATE_OPTIONS.find((o) => o.value === row.state)?.color}>{t(`shop.logState.${row.state}`)}</Tag> },
+          { key: 'time', title: t('fields.create_time'), render: (_, row) => formatDate(row.create_time) },
+        ]}
+      />
+
+      <Modal open={refunding} title={t('shop.refundTitle')} okText={t('shop.refund')} cancelText={t('crud.cancel')} onOk={() => void refund()} onCancel={() => setRefunding(false)} okButtonProps={{ danger: true, 'data-testid': 'admin-refund-ok' } as never}>
+        <p className="mb-3 text-sm text-neutral-500">{t('shop.refundHelp', { amount: formatMoney(refundable) })}</p>
+        <Form form={form} layout="vertical">
+          <Form.Item name="amount" label={t('fields.refundAmount')} rules={[{ required: true }, { type: 'number', min: 0.01, max: refundable / 100 }]}>
+            <InputNumber data-testid="admin-refund-amount" min={0.01} max={refundable / 100} step={0.01} precision={2} prefix="¥" className="!w-full" />
+          </Form.Item>
+          <Form.Item name="memo" label={t('fields.memo')}>
+            <Input maxLength={200} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </div>
+  );
+}

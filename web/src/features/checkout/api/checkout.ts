@@ -1,0 +1,47 @@
+import type { Order, PayMethodCode, PayMethods, PaySubmitAnswer, SandboxNotification } from '@framecraft/contracts/commerce-constants';
+import { queryOptions } from '@tanstack/react-query';
+import { commerceKeys } from '../../../lib/commerce.ts';
+import { request } from '../../../lib/request/index.ts';
+
+/** While an order is unpaid the page asks again every few seconds: that is how it learns it was paid. */
+export const POLL_MS = 3000;
+
+export const orderQuery = (orderNo: string) =>
+  queryOptions({
+    queryKey: commerceKeys.order(orderNo),
+    queryFn: async () =>
+      (await request<Order>({ url: '/api/order/detail', params: { order_no: orderNo }, context: 'user', cancelDuplicate: false, showErrorMessage: false })).data,
+    refetchInterval: (query) => (query.state.data?.state === 'unpaid' ? POLL_MS : false),
+    refetchIntervalInBackground: false,
+    retry: false,
+  });
+
+export const payMethodsQuery = queryOptions({
+  queryKey: ['commerce', 'payMethods'],
+  queryFn: async () => (await request<PayMethods>({ url: '/api/pay/methods', context: 'user' })).data,
+});
+
+export async function submitPayment(orderNo: string, method: PayMethodCode): Promise<PaySubmitAnswer> {
+  return (await request<PaySubmitAnswer>({ url: '/api/pay/submit', method: 'POST', data: { order_no: orderNo, method }, context: 'user' })).data;
+}
+
+/**
+ * The sandbox page's answer goes to the notification endpoint that real providers use, with the
+ * signed fields it was opened with: plain fetch, since that endpoint speaks the provider's reply,
+ * not necessarily the envelope.
+ */
+export async function sendSandboxResult(notification: SandboxNotification): Promise<boolean> {
+  const response = await fetch('/api/pay/notify/sandbox', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', server: 'true' },
+    body: JSON.stringify(notification),
+  });
+  if (!response.ok) return false;
+  const text = await response.text();
+  try {
+    const body = JSON.parse(text) as { code?: number };
+    return body.code === undefined || body.code === 1;
+  } catch {
+    return /success|ok/i.test(text);
+  }
+}
