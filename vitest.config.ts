@@ -33,6 +33,7 @@ export default defineConfig({
           root: 'web',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
           environment: 'node',
+          setupFiles: ['src/test-setup.ts'],
           // Route tests load lazy page modules; on a busy CI machine the first import can pass 5 s.
           testTimeout: 20_000,
         },

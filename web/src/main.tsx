@@ -18,7 +18,8 @@ import { noteTabVisit } from './utils/tab-history.ts';
 import './styles/index.css';
 
 noteTabVisit();
-initI18n();
+// The page language's texts load while the rest starts; the first render waits for them.
+const translationsReady = initI18n();
 const router = createBrowserRouter(routes);
 
 configureRequest({
@@ -41,12 +42,14 @@ const startup = queryClient
   .catch((error: unknown) => console.warn('Site settings could not be loaded', error));
 useMemberMenus.getState().track(startup);
 
-createRoot(document.getElementById('app')!).render(
-  <StrictMode>
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>
-  </StrictMode>,
+void translationsReady.then(() =>
+  createRoot(document.getElementById('app')!).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </I18nextProvider>
+    </StrictMode>,
+  ),
 );

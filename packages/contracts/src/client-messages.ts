@@ -1,13 +1,5 @@
-import en from '../locales/en.json' with { type: 'json' };
-import zhCn from '../locales/zh-cn.json' with { type: 'json' };
-import accountEn from '../locales/account/en.json' with { type: 'json' };
-import accountZhCn from '../locales/account/zh-cn.json' with { type: 'json' };
-import memberEn from '../locales/member/en.json' with { type: 'json' };
-import memberZhCn from '../locales/member/zh-cn.json' with { type: 'json' };
-import uploadsEn from '../locales/uploads/en.json' with { type: 'json' };
-import uploadsZhCn from '../locales/uploads/zh-cn.json' with { type: 'json' };
-import verifyEn from '../locales/verify/en.json' with { type: 'json' };
-import verifyZhCn from '../locales/verify/zh-cn.json' with { type: 'json' };
+import type { ClientForms } from './client-forms-en.ts';
+import type { ClientCore } from './client-core-en.ts';
 import type { Language } from './constants.ts';
 import { translateIn, type Leaves } from './messages-core.ts';
 
@@ -17,13 +9,49 @@ export { isLanguage, resolveLanguage } from './messages-core.ts';
  * The part of the shared language pack the browser translates itself: the spec's client messages
  * (requests, uploads, validation, captcha and codes) and the namespaces whose zod schemas run in forms. Server-only
  * namespaces (admin, catalogue) stay out of the first page load; `messages.ts` adds them.
+ *
+ * The browser loads only the page's language (switching reloads the page, spec §4), in two parts:
+ * `core` (client-core-<lang>.ts: requests, HTTP statuses, validation, greetings) before the first
+ * render, and `forms` (client-forms-<lang>.ts: account, member, uploads, verify) with the pages
+ * that have forms, uploads or captchas (web/src/lib/i18n.ts). `translate` answers from what is
+ * loaded; a key not loaded yet gives the key itself.
  */
-export const clientPackEn = { ...en, account: accountEn, member: memberEn, uploads: uploadsEn, verify: verifyEn };
-export const clientPackZhCn: typeof clientPackEn = { ...zhCn, account: accountZhCn, member: memberZhCn, uploads: uploadsZhCn, verify: verifyZhCn };
-const packs = { 'zh-cn': clientPackZhCn, en: clientPackEn } as const;
+export type ClientPack = ClientCore & ClientForms;
+export type ClientMessagePart = 'core' | 'forms';
+
+const loaders: Record<ClientMessagePart, Record<Language, () => Promise<object>>> = {
+  core: {
+    'zh-cn': () => import('./client-core-zh-cn.ts').then((module) => module.clientCoreZhCn),
+    en: () => import('./client-core-en.ts').then((module) => module.clientCoreEn),
+  },
+  forms: {
+    'zh-cn': () => import('./client-forms-zh-cn.ts').then((module) => module.clientFormsZhCn),
+    en: () => import('./client-forms-en.ts').then((module) => module.clientFormsEn),
+  },
+};
+const packs: Partial<Record<Language, object>> = {};
+const loading = new Map<string, Promise<void>>();
 
 /** A key the browser can translate, such as `validation.account` or `http.404`. */
-export type ClientMessageKey = Leaves<typeof clientPackEn>;
+export type ClientMessageKey = Leaves<ClientPack>;
+
+/** Load one part of a language's client messages (once); `translate` uses it as soon as this resolves. */
+export function loadClientMessages(lang: Language, part: ClientMessagePart): Promise<void> {
+  const id = `${lang}/${part}`;
+  let pending = loading.get(id);
+  if (!pending) {
+    pending = loaders[part][lang]().then((messages) => {
+      packs[lang] = { ...packs[lang], ...messages };
+    });
+    loading.set(id, pending);
+  }
+  return pending;
+}
+
+/** Both parts of a language's client messages. */
+export async function loadClientPack(lang: Language): Promise<void> {
+  await Promise.all([loadClientMessages(lang, 'core'), loadClientMessages(lang, 'forms')]);
+}
 
 export function translate(lang: Language, key: string, params?: Record<string, unknown>): string {
   return translateIn(packs[lang], key, params);

@@ -6,7 +6,10 @@ import commerceEn from '../locales/commerce/en.json' with { type: 'json' };
 import commerceZhCn from '../locales/commerce/zh-cn.json' with { type: 'json' };
 import storageEn from '../locales/storage/en.json' with { type: 'json' };
 import storageZhCn from '../locales/storage/zh-cn.json' with { type: 'json' };
-import { clientPackEn, clientPackZhCn } from './client-messages.ts';
+import { clientFormsEn } from './client-forms-en.ts';
+import { clientFormsZhCn } from './client-forms-zh-cn.ts';
+import { clientCoreEn } from './client-core-en.ts';
+import { clientCoreZhCn } from './client-core-zh-cn.ts';
 import type { Language } from './constants.ts';
 import { translateIn, type Leaves } from './messages-core.ts';
 
@@ -14,12 +17,12 @@ export { isLanguage, resolveLanguage } from './messages-core.ts';
 
 /*
  * The shared language pack: spec messages used by both the server and the web app (the browser
- * imports only `client-messages.ts`, the part it translates itself).
+ * loads only its language's `client-core-<lang>.ts` / `client-forms-<lang>.ts` through `client-messages.ts`, the part it translates itself).
  * A feature's own messages live in `locales/<feature>/{zh-cn,en}.json` and are added below as
  * one namespace per feature (keys `<feature>.…`), so features grow without touching each other.
  */
-const enPack = { ...clientPackEn, admin: adminEn, catalogue: catalogueEn, commerce: commerceEn, storage: storageEn };
-const zhCnPack: typeof enPack = { ...clientPackZhCn, admin: adminZhCn, catalogue: catalogueZhCn, commerce: commerceZhCn, storage: storageZhCn };
+const enPack = { ...clientCoreEn, ...clientFormsEn, admin: adminEn, catalogue: catalogueEn, commerce: commerceEn, storage: storageEn };
+const zhCnPack: typeof enPack = { ...clientCoreZhCn, ...clientFormsZhCn, admin: adminZhCn, catalogue: catalogueZhCn, commerce: commerceZhCn, storage: storageZhCn };
 
 export const messages = { 'zh-cn': zhCnPack, en: enPack } as const;
 export type Messages = typeof enPack;

@@ -1,35 +1,58 @@
+import { loadClientMessages } from '@framecraft/contracts/client-messages';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@framecraft/contracts/constants';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getLanguage } from '../stores/language.ts';
-import commonEn from '../locales/en/common.json';
-import commonZhCn from '../locales/zh-cn/common.json';
 
 /**
  * Page translations are split per route (conventions "Readings"): one JSON file per namespace and
  * language in src/locales, each its own lazily loaded chunk, loaded together with the route's code
- * (app/routes.tsx). Only `common` — the shell's texts and the route titles — ships with the app.
+ * (app/routes.tsx). `common` — the shell's texts and the route titles — is loaded before the first
+ * render, for the page's language only (switching reloads the page, spec §4).
  */
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*/*.json', '!../locales/*/common.json']);
+const commonBundles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/common.json');
+
+/**
+ * Namespaces of pages that only browse (home, list, detail, content): they show no form, upload or
+ * captcha, so they need no form messages of the shared pack. Every other page loads those with its
+ * texts (contracts client-messages.ts), which keeps them out of the home page's first load.
+ */
+const BROWSING_NAMESPACES: ReadonlySet<string> = new Set(['catalogue', 'content']);
 
 export const i18n = i18next.createInstance();
 
+/** Resolves once `initI18n` has set i18next up; the router may ask for a route's texts before that. */
+let markInitialised: () => void = () => {};
+const initialised = new Promise<void>((resolve) => {
+  markInitialised = resolve;
+});
+
 export async function loadNamespaces(namespaces: readonly string[]): Promise<void> {
+  await initialised;
   const language = getLanguage();
-  await Promise.all(
-    namespaces
+  const needsForms = namespaces.length === 0 || namespaces.some((namespace) => !BROWSING_NAMESPACES.has(namespace));
+  await Promise.all([
+    needsForms ? loadClientMessages(language, 'forms') : undefined,
+    ...namespaces
       .filter((namespace) => !i18n.hasResourceBundle(language, namespace))
       .map(async (namespace) => {
         const load = bundles[`../locales/${language}/${namespace}.json`];
         if (!load) throw new Error(`Missing translations: ${language}/${namespace}`);
         i18n.addResourceBundle(language, namespace, (await load()).default, true, false);
       }),
-  );
+  ]);
 }
 
-/** Synchronous: the shell renders its first frame already translated. */
-export function initI18n(): void {
+/**
+ * Loads the page language's `common` texts and the core of the shared client messages (contracts), then
+ * initialises i18next; render after it resolves so the shell's first frame is already translated.
+ */
+export async function initI18n(): Promise<void> {
   const language = getLanguage();
+  const loadCommon = commonBundles[`../locales/${language}/common.json`];
+  if (!loadCommon) throw new Error(`Missing translations: ${language}/common`);
+  const [common] = await Promise.all([loadCommon().then((module) => module.default), loadClientMessages(language, 'core')]);
   void i18n.use(initReactI18next).init({
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
@@ -39,10 +62,11 @@ export function initI18n(): void {
     ns: ['common'],
     defaultNS: 'common',
     partialBundledLanguages: true,
-    resources: { [language]: { common: language === 'en' ? commonEn : commonZhCn } },
+    resources: { [language]: { common } },
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
     initAsync: false,
     showSupportNotice: false,
   });
+  markInitialised();
 }
