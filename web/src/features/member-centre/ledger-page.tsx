@@ -2,19 +2,17 @@ import { formatDate } from '@framecraft/contracts/date';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePaging } from './use-paging.ts';
 import { ledgerQuery, type LedgerKind, type LedgerRow } from './api/member.ts';
 import { formatMoney } from '@framecraft/contracts/money';
 import { signed } from './format.ts';
 
-const PAGE_SIZE = 10;
 
 /** The balance log or the points log: paged on the server, newest first. */
 export function LedgerPage({ kind }: { kind: LedgerKind }) {
   const { t } = useTranslation('member');
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(PAGE_SIZE);
+  const { page, limit, pagination } = usePaging();
   const query = useQuery(ledgerQuery(kind, page, limit));
   const money = kind === 'balance';
   const show = (value: number) => (money ? formatMoney(value) : String(value));
@@ -60,19 +58,7 @@ export function LedgerPage({ kind }: { kind: LedgerKind }) {
         dataSource={query.data?.list ?? []}
         loading={query.isFetching}
         locale={{ emptyText: t('ledger.empty') }}
-        pagination={{
-          current: page,
-          pageSize: limit,
-          total: query.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50],
-          hideOnSinglePage: false,
-          showTotal: (total) => t('ledger.total', { count: total }),
-          onChange: (next, size) => {
-            setPage(size === limit ? next : 1);
-            setLimit(size);
-          },
-        }}
+        pagination={pagination(query.data?.total ?? 0)}
       />
     </Card>
   );

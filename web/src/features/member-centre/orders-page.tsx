@@ -6,13 +6,13 @@ import { Button, Card, Descriptions, Drawer, List, Popconfirm, Space, Table, Tab
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePaging } from './use-paging.ts';
 import { Link } from 'react-router';
 import { payPath } from '../../lib/commerce.ts';
 import { formatCountdown, useCountdown } from '../../lib/countdown.ts';
 import { fullUrl } from '../../utils/full-url.ts';
 import { cancelOrder, ordersQuery } from './api/commerce.ts';
 
-const PAGE_SIZE = 10;
 const STATE_COLORS: Record<OrderState, string> = { unpaid: 'warning', paid: 'success', closed: 'default', refunded: 'purple' };
 
 /** My orders: filter by state, paged on the server; detail with lines, cancel or pay an unpaid one. */
@@ -20,8 +20,7 @@ export default function OrdersPage() {
   const { t } = useTranslation('member');
   const queryClient = useQueryClient();
   const [state, setState] = useState<OrderState | ''>('');
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(PAGE_SIZE);
+  const { page, limit, setPage, pagination } = usePaging();
   const [open, setOpen] = useState<Order | null>(null);
   const query = useQuery(ordersQuery(state, page, limit));
   const receivedAt = query.dataUpdatedAt;
@@ -115,18 +114,7 @@ export default function OrdersPage() {
         dataSource={query.data?.list ?? []}
         loading={query.isFetching}
         locale={{ emptyText: t('orders.emptyTitle') }}
-        pagination={{
-          current: page,
-          pageSize: limit,
-          total: query.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50],
-          showTotal: (total) => t('ledger.total', { count: total }),
-          onChange: (next, size) => {
-            setPage(size === limit ? next : 1);
-            setLimit(size);
-          },
-        }}
+        pagination={pagination(query.data?.total ?? 0)}
       />
       <Drawer
         open={open !== null}

@@ -4,18 +4,16 @@ import { formatMoney } from '@framecraft/contracts/money';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePaging } from './use-paging.ts';
 import { payLogQuery } from './api/commerce.ts';
 
-const PAGE_SIZE = 10;
 const STATE_COLORS: Record<PayLogState, string> = { succeeded: 'success', refused: 'error', duplicate: 'default', failed: 'error', cancelled: 'default', pending: 'processing' };
 
 /** My payments: the member's pay log (method, amount, time, order, outcome), newest first. */
 export default function PaymentsPage() {
   const { t } = useTranslation('member');
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(PAGE_SIZE);
+  const { page, limit, pagination } = usePaging();
   const query = useQuery(payLogQuery(page, limit));
 
   const columns: ColumnsType<PayLogEntry> = [
@@ -71,18 +69,7 @@ export default function PaymentsPage() {
         dataSource={query.data?.list ?? []}
         loading={query.isFetching}
         locale={{ emptyText: t('payments.emptyTitle') }}
-        pagination={{
-          current: page,
-          pageSize: limit,
-          total: query.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50],
-          showTotal: (total) => t('ledger.total', { count: total }),
-          onChange: (next, size) => {
-            setPage(size === limit ? next : 1);
-            setLimit(size);
-          },
-        }}
+        pagination={pagination(query.data?.total ?? 0)}
       />
     </Card>
   );

@@ -5,13 +5,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, List, Modal, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePaging } from './use-paging.ts';
 import { Link } from 'react-router';
 import { downloadOwnedFile, purchaseLink } from '../../lib/commerce.ts';
 import { formatBytes } from '../../utils/format-bytes.ts';
 import { fullUrl } from '../../utils/full-url.ts';
 import { purchasesQuery } from './api/commerce.ts';
 
-const PAGE_SIZE = 10;
 const FOLDED_ROWS = 5;
 const ACCESS_COLORS = { owned: 'success', vip: 'gold', free: 'blue' } as const;
 
@@ -29,8 +29,7 @@ const duration = (seconds: number) => {
  */
 export default function PurchasesPage() {
   const { t } = useTranslation('member');
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(PAGE_SIZE);
+  const { page, limit, pagination } = usePaging();
   const query = useQuery(purchasesQuery(page, limit));
   const [watching, setWatching] = useState<{ title: string; url: string } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -76,19 +75,7 @@ export default function PurchasesPage() {
             </Empty>
           ),
         }}
-        pagination={
-          (query.data?.total ?? 0) > 0 && {
-            current: page,
-            pageSize: limit,
-            total: query.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50],
-            onChange: (next, size) => {
-              setPage(size === limit ? next : 1);
-              setLimit(size);
-            },
-          }
-        }
+        pagination={(query.data?.total ?? 0) > 0 && pagination(query.data?.total ?? 0)}
         renderItem={(purchase) => (
           <List.Item data-testid="purchase" data-item={purchase.item.id} className="!block">
             <div className="flex items-start gap-3 sm:gap-4">
