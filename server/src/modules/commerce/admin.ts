@@ -14,7 +14,7 @@ import { ApiError } from '../../shared/errors.ts';
 import { validate } from '../../shared/validation.ts';
 import { adminRoute } from '../admin/core/route-table.ts';
 import { crudRoutes } from '../admin/crud/routes.ts';
-import { moveMoney } from './ledger-adapter.ts';
+import { changeMoney } from '../ledger/index.ts';
 import { closeOrder, linesOf, revoke, toOrder, type OrderRow } from './orders.ts';
 import { orderPayments, toPayLogEntry, writePayLog } from './payments.ts';
 import { cart, payLog, shopOrder } from './tables.ts';
@@ -53,12 +53,12 @@ export async function refundToBalance(db: Db, orderId: number, amount: number, m
       currency: order.currency,
       note: memo,
     });
-    await moveMoney(tx, {
+    await changeMoney(tx, {
       userId: order.userId,
       delta: amount,
       kind: 'refund',
       refType: 'pay_log',
-      refId: logId,
+      refId: String(logId),
       memo: memo || translate(lang, 'commerce.ledgerMemo.refund', { order_no: order.orderNo }),
     });
     if (full) await revoke(tx, order);

@@ -11,7 +11,7 @@ import { translate } from '@framecraft/contracts/messages';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../shared/errors.ts';
-import { LedgerError, moveMoney } from './ledger-adapter.ts';
+import { changeMoney, LedgerError } from '../ledger/index.ts';
 import { alreadyOwned, fulfil, linesOf, markPaid, notPayable, type OrderRow } from './orders.ts';
 import { payLog, shopOrder } from './tables.ts';
 
@@ -135,12 +135,12 @@ export async function payWithBalance(ctx: PaymentContext, order: OrderRow): Prom
       const owned = await alreadyOwned(tx, paid);
       if (owned.length > 0) throw new ApiError('commerce.owned', { data: { item_id: owned[0] } });
       if (paid.amount > 0) {
-        await moveMoney(tx, {
+        await changeMoney(tx, {
           userId: paid.userId,
           delta: -paid.amount,
           kind: 'purchase',
           refType: 'order',
-          refId: paid.id,
+          refId: String(paid.id),
           memo: translate(ctx.lang, 'commerce.ledgerMemo.purchase', { order_no: paid.orderNo }),
         });
       }

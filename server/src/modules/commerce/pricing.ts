@@ -4,6 +4,7 @@
  * rules; the loyalty rate and coupons plug in here through `PricingContext` later.
  */
 import type { PriceReason } from '@framecraft/contracts/commerce';
+import { sumCents } from '@framecraft/contracts/money';
 
 export interface PricedItem {
   price: number;
@@ -46,5 +47,5 @@ export function priceFor(item: PricedItem, ctx: PricingContext): Price {
   return { price: listPrice, listPrice, reason: 'list' };
 }
 
-/** Sum of the lines (integer cents, no rounding involved). */
-export const totalOf = (prices: readonly Price[]) => prices.reduce((sum, p) => sum + p.price, 0);
+/** An order's amount: the money module's sum of its already priced lines. */
+export const totalOf = (prices: readonly Pick<Price, 'price'>[]) => sumCents(prices.map((p) => p.price));

@@ -1,6 +1,6 @@
 import type { AdminOrderDetail, AdminRefundAnswer } from '@framecraft/contracts/commerce-constants';
 import { formatDate } from '@framecraft/contracts/date';
-import { formatMoney } from '@framecraft/contracts/money';
+import { formatMoney, parseMoney } from '@framecraft/contracts/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Descriptions, Drawer, Form, Input, InputNumber, Modal, Popconfirm, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
@@ -70,8 +70,10 @@ function OrderDetail({ id, onChanged }: { id: number; onChanged: () => void }) {
   const close = () => crudApi.post('shop/order/close', { id }).then(changed, () => undefined);
   const refund = async () => {
     const values = await form.validateFields();
-    // The form takes yuan with 2 decimals; the server takes integer cents.
-    const cents = Math.round(values.amount * 100);
+    // The form takes yuan with 2 decimals; the server takes integer cents, read exactly by the money module.
+    const parsed = parseMoney(values.amount, { allowZero: false });
+    if (!parsed.ok) return; // the form's own rules refuse such an amount first
+    const cents = parsed.cents;
     try {
       await crudApi.post<AdminRefundAnswer>('shop/order/refund', { id, amount: cents, memo: values.memo ?? '' });
       setRefunding(false);
