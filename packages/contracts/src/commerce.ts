@@ -5,6 +5,7 @@
  * client is never trusted: only a top-up amount is an input, and it is bounded.
  */
 import { z } from 'zod';
+import { IDEMPOTENCY_KEY_PATTERN } from './ledger.ts';
 
 export * from './commerce-constants.ts';
 import {
@@ -114,6 +115,12 @@ export const adminOrderIdInput = z.strictObject({ id: rowId }, strict);
 
 /** `POST /admin/shop/order/refund {id, amount, memo?}` — amount in cents, at most what is left to refund. */
 export const adminRefundInput = z.strictObject(
-  { id: rowId, amount: amountSchema, memo: z.string().trim().max(200).optional().default('') },
+  {
+    id: rowId,
+    amount: amountSchema,
+    memo: z.string().trim().max(200).optional().default(''),
+    /** One per opened refund dialog, resent on retry: a retried request refunds once (decision 019). */
+    idempotency_key: z.string().trim().regex(IDEMPOTENCY_KEY_PATTERN, 'admin.member.keyInvalid').optional(),
+  },
   strict,
 );

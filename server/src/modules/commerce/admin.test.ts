@@ -45,6 +45,20 @@ describe('shop back office and delivery checks', () => {
     expect((await admins.call('POST', '/admin/shop/order/close', viewer.token, { id })).code).toBe(401);
   });
 
+  it('a refund request retried with its key (five times at once) refunds once', async () => {
+    const { token } = await admins.superAdmin();
+    const { m: buyer, no } = await paidOrder(3000);
+    const id = (await admins.call('GET', `/admin/shop/order/index?${qs({ quickSearch: no })}`, token)).data.list[0].id;
+    const before = await kit.balance(buyer.id);
+    const request = { id, amount: 1000, idempotency_key: 'refund-retry-key-1' };
+    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => admins.call('POST', '/admin/shop/order/refund', token, request)));
+    expect(answers.every((a) => a.code === 1)).toBe(true);
+    expect(await kit.balance(buyer.id)).toBe(before + 1000);
+    expect((await kit.ledgerHolds(buyer.id)).holds).toBe(true);
+    expect((await admins.call('POST', '/admin/shop/order/refund', token, request)).data).toEqual({ state: 'paid', refunded_amount: 1000, full: false });
+    expect((await admins.call('POST', '/admin/shop/order/refund', token, { ...request, idempotency_key: 'x' })).code).toBe(0);
+  });
+
   it('closes an unpaid order only; refunds partially then fully to the balance through the ledger; a full refund revokes ownership', async () => {
     const { token } = await admins.superAdmin();
     const m = await kit.member();

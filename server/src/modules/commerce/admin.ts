@@ -14,7 +14,7 @@ import { ApiError } from '../../shared/errors.ts';
 import { validate } from '../../shared/validation.ts';
 import { adminRoute } from '../admin/core/route-table.ts';
 import { crudRoutes } from '../admin/crud/routes.ts';
-import { changeMoney } from '../ledger/index.ts';
+import { changeMoney, findLedgerEntry } from '../ledger/index.ts';
 import { closeOrder, linesOf, revoke, toOrder, type OrderRow } from './orders.ts';
 import { orderPayments, toPayLogEntry, writePayLog } from './payments.ts';
 import { cart, payLog, shopOrder } from './tables.ts';
@@ -26,10 +26,14 @@ const memberRelation = { as: 'user', localField: 'user_id', table: user, foreign
  * (then the member row, by the ledger), the refunded total can never pass the amount, and the
  * ledger entry references its own pay log row, so each refund credits once.
  */
-export async function refundToBalance(db: Db, orderId: number, amount: number, memo: string, lang: Language): Promise<AdminRefundAnswer> {
+export async function refundToBalance(db: Db, orderId: number, amount: number, memo: string, lang: Language, requestKey?: string): Promise<AdminRefundAnswer> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(shopOrder).where(eq(shopOrder.id, orderId)).for('update');
     if (!order) throw new ApiError('commerce.orderNotFound');
+    // A retried request (same key) finds its refund already made and changes nothing.
+    if (requestKey && (await findLedgerEntry(tx, 'money', 'refund', 'refund_request', requestKey))) {
+      return { state: order.state as AdminRefundAnswer['state'], refunded_amount: order.refundedAmount, full: order.state === 'refunded' };
+    }
     if (order.state !== 'paid') throw new ApiError('commerce.refundNotPaid');
     if (order.refundedAmount + amount > order.amount) throw new ApiError('commerce.refundTooLarge');
     const full = order.refundedAmount + amount === order.amount;
@@ -57,8 +61,8 @@ export async function refundToBalance(db: Db, orderId: number, amount: number, m
       userId: order.userId,
       delta: amount,
       kind: 'refund',
-      refType: 'pay_log',
-      refId: String(logId),
+      refType: requestKey ? 'refund_request' : 'pay_log',
+      refId: requestKey ?? String(logId),
       memo: memo || translate(lang, 'commerce.ledgerMemo.refund', { order_no: order.orderNo }),
     });
     if (full) await revoke(tx, order);
@@ -137,7 +141,7 @@ export function commerceAdminRoutes(app: FastifyInstance) {
     return reply.ok(await adminOrderDetail(db, closed), 'commerce.orderClosedByAdmin');
   });
   adminRoute(app, { method: 'POST', path: 'shop/order/refund', node: 'shop/order/refund' }, async (request, reply) => {
-    const { id, amount, memo } = validate(adminRefundInput, request.body, request.lang);
-    return reply.ok(await refundToBalance(db, id, amount, memo, request.lang), 'commerce.refundDone');
+    const { id, amount, memo, idempotency_key } = validate(adminRefundInput, request.body, request.lang);
+    return reply.ok(await refundToBalance(db, id, amount, memo, request.lang, idempotency_key), 'commerce.refundDone');
   });
 }

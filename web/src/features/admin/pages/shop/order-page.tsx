@@ -4,6 +4,7 @@ import { formatMoney, parseMoney } from '@framecraft/contracts/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Descriptions, Drawer, Form, Input, InputNumber, Modal, Popconfirm, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
+import { newIdempotencyKey } from '../../../../utils/idempotency-key.ts';
 import { useTranslation } from 'react-i18next';
 import { crudApi } from '../../api/crud.ts';
 import { CrudTable } from '../../crud/crud-table.tsx';
@@ -57,6 +58,8 @@ function OrderDetail({ id, onChanged }: { id: number; onChanged: () => void }) {
   const key = ['admin', 'shop', 'order', id];
   const query = useQuery({ queryKey: key, queryFn: () => crudApi.get<AdminOrderDetail>('shop/order/detail', { id }) });
   const [refunding, setRefunding] = useState(false);
+  // One key per opened refund dialog, resent on retry, so a retried request refunds once.
+  const [refundKey, setRefundKey] = useState('');
   const [form] = Form.useForm<{ amount: number; memo: string }>();
   const detail = query.data;
   if (!detail) return <div className="py-10 text-center text-neutral-400">{query.isError ? t('shop.loadFailed') : '…'}</div>;
@@ -75,7 +78,7 @@ function OrderDetail({ id, onChanged }: { id: number; onChanged: () => void }) {
     if (!parsed.ok) return; // the form's own rules refuse such an amount first
     const cents = parsed.cents;
     try {
-      await crudApi.post<AdminRefundAnswer>('shop/order/refund', { id, amount: cents, memo: values.memo ?? '' });
+      await crudApi.post<AdminRefundAnswer>('shop/order/refund', { id, amount: cents, memo: values.memo ?? '', idempotency_key: refundKey });
       setRefunding(false);
       changed();
     } catch {
@@ -103,6 +106,7 @@ function OrderDetail({ id, onChanged }: { id: number; onChanged: () => void }) {
               data-testid="admin-order-refund"
               onClick={() => {
                 form.setFieldsValue({ amount: refundable / 100, memo: '' });
+                setRefundKey(newIdempotencyKey());
                 setRefunding(true);
               }}
             >
