@@ -1,6 +1,6 @@
 import type { CourseDetail, DETAIL_LAYOUTS } from '@framecraft/contracts/catalogue';
 import type { Language } from '@framecraft/contracts/constants';
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../shared/errors.ts';
@@ -25,7 +25,8 @@ export const courseNotFound = () => new ApiError('catalogue.notFound', { data: {
 
 /**
  * An on-sale item with its syllabus, files (never their URLs), related items, and what the
- * member's session changes (collected, owned, vipCovered). Counts one view.
+ * member's session changes (collected, owned, vipCovered). Views as stored: the route adds the
+ * ones its view counter has not written yet.
  */
 export async function courseDetail(db: Db, id: number, lang: Language, member: MemberRow | undefined): Promise<CourseDetail> {
   const item = await findOnSale(db, id);
@@ -49,13 +50,12 @@ export async function courseDetail(db: Db, id: number, lang: Language, member: M
     member
       ? db.select({ id: collect.id }).from(collect).where(and(eq(collect.userId, member.id), eq(collect.courseId, id))).limit(1)
       : [],
-    db.update(course).set({ views: sql`${course.views} + 1` }).where(eq(course.id, id)),
   ]);
   // How the member reaches the item: commerce's one access check.
   const access = await canAccess(db, member, item);
   return {
     ...toCard(item, lang),
-    views: item.views + 1,
+    views: item.views,
     description: sanitizeDescription(pick(lang, item.descriptionZh, item.descriptionEn)),
     gallery: item.gallery,
     previewVideo: item.previewVideo,

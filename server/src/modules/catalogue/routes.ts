@@ -10,12 +10,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Drop cached public catalogue answers on every instance (item writers call it; a broadcast, decision 021). */
     invalidateCatalogue(): void;
+    /** Detail views not yet written; `flush()` writes them now (tests, shutdown). */
+    catalogueViews: ViewCounter;
   }
 }
 import { validate } from '../../shared/validation.ts';
 import { currentUser, optionalUser, requireUser } from '../session/guards.ts';
 import { artSvg } from './art.ts';
 import { courseDetail } from './detail.ts';
+import { ViewCounter } from './view-counter.ts';
 import { homeSections, noticeDetail, typeTree, vipTiers } from './home.ts';
 import { addCollect, clearHistory, deleteHistory, listCollects, listHistory, recordHistory, removeCollect } from './member.ts';
 import { enabledTypes, listCourses, pick, toCard, withDescendants } from './service.ts';
@@ -25,6 +28,11 @@ import { tag } from './tables.ts';
 /** Not encapsulated (fastify-plugin), so `app.invalidateCatalogue()` reaches the whole app. */
 export const catalogueRoutes = fp(async (app: FastifyInstance) => {
   const db = app.deps.db;
+  // Detail views are written in batches, never inside the request (issue 21).
+  const views = new ViewCounter(db, (error) => app.log.warn({ err: error }, 'could not write detail views; kept for the next try'));
+  views.start();
+  app.addHook('onClose', () => views.stop());
+  app.decorate('catalogueViews', views);
   // The demo shop's lessons point at this clip; a missing copy only means no preview plays.
   await ensureDemoMedia(app.deps.env.dataDir).catch((err: unknown) => app.log.warn({ err }, 'demo preview clip not copied'));
 
@@ -74,7 +82,8 @@ export const catalogueRoutes = fp(async (app: FastifyInstance) => {
 
   app.get('/api/catalogue/detail', { preHandler: optionalUser }, async (request, reply) => {
     const { id } = validate(courseIdInput, request.query, request.lang);
-    return reply.ok(await courseDetail(db, id, request.lang, request.user));
+    const detail = await courseDetail(db, id, request.lang, request.user);
+    return reply.ok({ ...detail, views: detail.views + views.add(id) });
   });
 
   app.get<{ Params: { seed: string } }>('/api/catalogue/art/:seed(^\\d{1,9}).svg', async (request, reply) =>
