@@ -70,13 +70,14 @@ export const catalogueRoutes = fp(async (app: FastifyInstance) => {
       const types = await enabledTypes(db);
       typeIds = types.some((t) => t.id === query.type) ? withDescendants(types, query.type) : [];
     }
-    const result = await listCourses(db, { ...query, typeIds }, query.sort, query.page, query.limit);
+    const result = await listCourses(db, { ...query, typeIds }, query.sort, query);
     return {
       list: result.rows.map((row) => toCard(row, request.lang)),
       hasMore: result.hasMore,
       page: query.page,
       limit: query.limit,
       snapshot: result.snapshot,
+      next: result.next,
     };
   }
 
