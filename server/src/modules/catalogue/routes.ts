@@ -1,5 +1,6 @@
 import { ensureDemoMedia } from './demo-media.ts';
 import { catalogueListQuery, courseIdInput, pageInput, type CatalogueListPage } from '@framecraft/contracts/catalogue';
+import { LANGUAGES } from '@framecraft/contracts/constants';
 import { asc, desc } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -10,6 +11,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Drop cached public catalogue answers on every instance (item writers call it; a broadcast, decision 021). */
     invalidateCatalogue(): void;
+    /** Drop one item's cached detail (both languages) on every instance: item editors call it. */
+    invalidateCatalogueItem(id: number): void;
     /** Detail views not yet written; `flush()` writes them now (tests, shutdown). */
     catalogueViews: ViewCounter;
   }
@@ -17,7 +20,7 @@ declare module 'fastify' {
 import { validate } from '../../shared/validation.ts';
 import { currentUser, optionalUser, requireUser } from '../session/guards.ts';
 import { artSvg } from './art.ts';
-import { courseDetail } from './detail.ts';
+import { memberDetail, publicDetail, type PublicDetail } from './detail.ts';
 import { ViewCounter } from './view-counter.ts';
 import { homeSections, noticeDetail, typeTree, vipTiers } from './home.ts';
 import { addCollect, clearHistory, deleteHistory, listCollects, listHistory, recordHistory, removeCollect } from './member.ts';
@@ -42,6 +45,15 @@ export const catalogueRoutes = fp(async (app: FastifyInstance) => {
   const CHANGED = 'catalogue:changed';
   await app.broadcast.subscribe(CHANGED, () => cache.clear());
   app.decorate('invalidateCatalogue', () => void app.broadcast.publish(CHANGED));
+  // The part of a detail answer that is the same for everybody, per item and language; the
+  // member's part (favourite, access) and the views are added per request (issue 21).
+  const details = new TtlCache<PublicDetail>(app.deps.env.CATALOGUE_CACHE_TTL_MS, 2_000);
+  const ITEM_CHANGED = 'catalogue:item-changed';
+  await app.broadcast.subscribe(CHANGED, () => details.clear());
+  await app.broadcast.subscribe(ITEM_CHANGED, (id) => {
+    for (const lang of LANGUAGES) details.delete(`${Number(id)}\n${lang}`);
+  });
+  app.decorate('invalidateCatalogueItem', (id: number) => void app.broadcast.publish(ITEM_CHANGED, id));
   const cached = async (request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) => {
     const key = `${request.lang}\n${request.url}`;
     const json = cache.get(key) ?? (await cache.remember(key, async () => JSON.stringify(await compute())));
@@ -83,7 +95,8 @@ export const catalogueRoutes = fp(async (app: FastifyInstance) => {
 
   app.get('/api/catalogue/detail', { preHandler: optionalUser }, async (request, reply) => {
     const { id } = validate(courseIdInput, request.query, request.lang);
-    const detail = await courseDetail(db, id, request.lang, request.user);
+    const shared = await details.remember(`${id}\n${request.lang}`, () => publicDetail(db, id, request.lang));
+    const detail = await memberDetail(db, shared, request.user);
     return reply.ok({ ...detail, views: detail.views + views.add(id) });
   });
 
