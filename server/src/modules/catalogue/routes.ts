@@ -13,7 +13,7 @@ declare module 'fastify' {
   }
 }
 import { validate } from '../../shared/validation.ts';
-import { currentUser, optionalUser, requireUser } from '../session/guards.ts';
+import { currentUser, optionalUser, requireUser } from '../session/index.ts';
 import { artSvg } from './art.ts';
 import { courseDetail } from './detail.ts';
 import { homeSections, noticeDetail, typeTree, vipTiers } from './home.ts';
