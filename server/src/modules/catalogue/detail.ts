@@ -5,7 +5,7 @@ import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { canAccess, type AccessItem } from '../commerce/index.ts';
-import type { MemberRow } from '../session/accounts.ts';
+import type { MemberRow } from '../session/index.ts';
 import { cardColumns, findOnSale, isVipCovered, onSale, pick, tagsOf, toCard, vipLevelOf } from './service.ts';
 import { catalogueType, chapter, collect, course, courseFile, lesson } from './tables.ts';
 

@@ -18,7 +18,7 @@ declare module 'fastify' {
   }
 }
 import { validate } from '../../shared/validation.ts';
-import { currentUser, optionalUser, requireUser } from '../session/guards.ts';
+import { currentUser, optionalUser, requireUser } from '../session/index.ts';
 import { artSvg } from './art.ts';
 import { memberDetail, publicDetail, type PublicDetail } from './detail.ts';
 import { ViewCounter } from './view-counter.ts';

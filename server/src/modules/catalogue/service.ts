@@ -2,7 +2,7 @@ import type { Language } from '@framecraft/contracts/constants';
 import type { CourseCard, CourseKind, ListSort, PriceBand } from '@framecraft/contracts/catalogue';
 import { and, asc, desc, eq, exists, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { MemberRow } from '../session/accounts.ts';
+import type { MemberRow } from '../session/index.ts';
 import { catalogueType, course, courseTag, tag } from './tables.ts';
 
 export type CourseRow = typeof course.$inferSelect;
