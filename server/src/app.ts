@@ -14,6 +14,7 @@ import { catalogueRoutes } from './modules/catalogue/index.ts';
 import { shellMetaResolver } from './modules/catalogue/index.ts';
 import { sitemapRoutes } from './modules/catalogue/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
+import { metricsPlugin } from './modules/metrics/index.ts';
 import { jobsPlugin } from './modules/jobs/index.ts';
 import { sessionPlugin } from './modules/session/index.ts';
 import { accountRoutes } from './modules/accounts/index.ts';
@@ -94,6 +95,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
 
   await app.register(broadcastPlugin);
   await app.register(jobsPlugin);
+  await app.register(metricsPlugin);
   await app.register(siteConfigPlugin);
   await app.register(storagePlugin);
   await app.register(sessionPlugin);

@@ -81,6 +81,8 @@ const envSchema = z.object({
     .string()
     .regex(/^[^&<>"']{6,32}$/, 'must be 6 to 32 characters without & < > " \'')
     .optional(),
+  /** Bearer token a Prometheus scraper sends to `GET /metrics`; without it the endpoint answers only outside production (issue 22). */
+  METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,200}$/, 'must be 16 to 200 visible ASCII characters').optional(),
   /** Registers routes that only tests use (e.g. a slow request); honoured only with NODE_ENV=test. */
   FRAMECRAFT_TEST_ROUTES: oneOf(['0', '1']).default('0'),
 });
@@ -93,7 +95,7 @@ export type Env = Omit<ParsedEnv, 'FRAMECRAFT_TEST_ROUTES'> & {
 };
 
 /** Settings whose values may hold passwords: named in errors, never echoed. */
-const SECRET_SETTINGS = new Set(['DATABASE_URL', 'REDIS_URL', 'ADMIN_INITIAL_PASSWORD']);
+const SECRET_SETTINGS = new Set(['DATABASE_URL', 'REDIS_URL', 'ADMIN_INITIAL_PASSWORD', 'METRICS_TOKEN']);
 
 /** A bad setting; `message` is the one line printed before the server exits with code 1. */
 export class ConfigError extends Error {

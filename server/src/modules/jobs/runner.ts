@@ -78,6 +78,16 @@ export class JobRunner {
     private readonly log: Logger,
   ) {}
 
+  /** Jobs waiting or running, by state (metrics: queue depth). Served by `background_job_due_idx`. */
+  async depth(): Promise<Record<'queued' | 'running', number>> {
+    const rows = await rowsOf<{ state: 'queued' | 'running'; count: number }>(
+      this.db.execute(sql`select state, count(*)::int as count from background_job where state in ('queued', 'running') group by state`),
+    );
+    const depth = { queued: 0, running: 0 };
+    for (const row of rows) depth[row.state] = Number(row.count);
+    return depth;
+  }
+
   /** Register the handler of a job name (every instance that should run it registers it). */
   define<P = unknown>(name: string, handler: JobHandler<P>, options: JobOptions = {}): void {
     if (this.definitions.has(name)) throw new Error(`Job ${name} is defined twice`);
