@@ -10,6 +10,8 @@ import { captchaPlugin } from './modules/captcha/plugin.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
 import { codeRoutes } from './modules/codes/routes.ts';
 import { commerceRoutes } from './modules/commerce/index.ts';
+import { commissionRoutes } from './modules/commission/index.ts';
+import { couponRoutes } from './modules/coupons/index.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { shellMetaResolver } from './modules/catalogue/seo.ts';
 import { sitemapRoutes } from './modules/catalogue/sitemap.ts';
@@ -111,6 +113,8 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(downloadRoutes);
   await app.register(catalogueRoutes);
   await app.register(commerceRoutes);
+  await app.register(couponRoutes);
+  await app.register(commissionRoutes);
   await app.register(sitemapRoutes);
   await app.register(captchaRoutes);
   await app.register(codeRoutes);
