@@ -63,7 +63,7 @@ function CouponOption({ option, best, active, disabled, onChoose }: { option: Or
   const { t } = useTranslation('coupons');
   const currency = useSiteConfig((state) => state.currency);
   const refused = option.refused !== null;
-  const value = option.kind === 'amount' ? `${formatPrice(option.amount, currency)} ${t('amountOff')}` : `${option.percent}% ${t('percentOff')}`;
+  const value = t('checkout.value', { value: option.kind === 'amount' ? formatPrice(option.amount, currency) : `${option.percent}%` });
   const condition = option.min_spend > 0 ? t('minSpend', { amount: formatPrice(option.min_spend, currency) }) : t('noMinimum');
   return (
     <button

@@ -96,11 +96,17 @@ function CouponCard({ coupon, tab }: { coupon: MemberCoupon; tab: MyCouponTab })
         </p>
         <p className="mt-1 text-xs tabular-nums opacity-75">{t('validUntil', { date: formatDate(coupon.end_time, 'yyyy-mm-dd hh:MM') })}</p>
         <div className="mt-2">
-          {coupon.state === 'reserved' && <Tag color="orange">{t('heldBy', { order: coupon.order_no })}</Tag>}
+          {coupon.state === 'reserved' && (
+            <>
+              <Tag color="orange">{t('held')}</Tag>
+              <span className="mt-1 block truncate font-mono text-xs opacity-75">{coupon.order_no}</span>
+            </>
+          )}
           {coupon.state === 'used' && (
-            <Tag color="default">
-              {t('usedOn', { order: coupon.order_no, date: coupon.use_time ? formatDate(coupon.use_time, 'yyyy-mm-dd') : '' })}
-            </Tag>
+            <>
+              <Tag color="default">{t('usedOn', { date: coupon.use_time ? formatDate(coupon.use_time, 'yyyy-mm-dd') : '' })}</Tag>
+              <span className="mt-1 block truncate font-mono text-xs opacity-75">{coupon.order_no}</span>
+            </>
           )}
           {coupon.state === 'available' && tab === 'usable' && <Tag color="green">{t('state.available')}</Tag>}
           {tab === 'expired' && <Tag>{t('state.expired')}</Tag>}

@@ -22,7 +22,7 @@ const fields: CrudField[] = [
   { name: 'name', column: { filter: true }, form: { required: true } },
   { name: 'code', label: 'fields.couponCode', column: { filter: true, width: 140, render: (v) => <span className="font-mono">{String(v ?? '')}</span> }, form: { help: 'coupon.codeHelp' } },
   { name: 'kind', label: 'fields.couponKind', type: 'select', options: KIND_OPTIONS, column: { filter: true, width: 110 }, form: { required: true, defaultValue: 'amount' } },
-  { name: 'amount', label: 'fields.couponAmount', column: { width: 110, render: yuan }, form: { help: 'coupon.amountHelp' } },
+  { name: 'amount', label: 'fields.couponAmount', column: { width: 110, render: (v, row) => (row.kind === 'amount' ? yuan(v) : '') }, form: { help: 'coupon.amountHelp' } },
   { name: 'percent', label: 'fields.percent', column: { width: 90, render: (v) => (Number(v) > 0 ? `${Number(v)}%` : '') }, form: { help: 'coupon.percentHelp' } },
   { name: 'min_spend', label: 'fields.minSpend', column: { width: 110, render: yuan }, form: { defaultValue: '0' } },
   window('start_time'),
