@@ -15,6 +15,8 @@ import { shellMetaResolver } from './modules/catalogue/index.ts';
 import { sitemapRoutes } from './modules/catalogue/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
 import { metricsPlugin } from './modules/metrics/index.ts';
+import { commissionRoutes } from './modules/commission/index.ts';
+import { couponRoutes } from './modules/coupons/index.ts';
 import { jobsPlugin } from './modules/jobs/index.ts';
 import { sessionPlugin } from './modules/session/index.ts';
 import { accountRoutes } from './modules/accounts/index.ts';
@@ -115,6 +117,8 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(downloadRoutes);
   await app.register(catalogueRoutes);
   await app.register(commerceRoutes);
+  await app.register(couponRoutes);
+  await app.register(commissionRoutes);
   await app.register(sitemapRoutes);
   await app.register(captchaRoutes);
   await app.register(codeRoutes);

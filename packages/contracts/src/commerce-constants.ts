@@ -103,6 +103,10 @@ export interface Order {
   /** An unpaid order past `expire_time` answers `closed` even before the sweeper ran. */
   state: OrderState;
   amount: number;
+  /** Cents a coupon took off the lines' total (amount = lines − discount); 0 = none. */
+  discount: number;
+  /** The member's coupon the order holds or used; null = none. */
+  coupon_id: number | null;
   currency: string;
   /** Refunded so far (partial refunds keep the state `paid`), cents. */
   refunded_amount: number;

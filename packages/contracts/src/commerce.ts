@@ -56,6 +56,8 @@ const courseOrder = z.strictObject(
       .min(1, 'commerce.itemsRequired')
       .max(ORDER_MAX_ITEMS, 'commerce.tooManyItems')
       .refine((ids) => new Set(ids).size === ids.length, 'commerce.duplicateItems'),
+    /** The member's coupon to use (decision 039); 0 = none; left out = the best one. */
+    coupon_id: z.coerce.number({ error: 'coupon.notFound' }).int('coupon.notFound').min(0, 'coupon.notFound').max(2_147_483_647, 'coupon.notFound').optional(),
   },
   strict,
 );

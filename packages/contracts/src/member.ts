@@ -176,6 +176,8 @@ export interface Invitee {
   username: string;
   /** Epoch seconds. */
   join_time: number;
+  /** Has a paid order (what earns commission). */
+  bought: boolean;
 }
 
 /** `GET /api/invite/list`: a page of invitees and the points each registration earns (0 = none). */

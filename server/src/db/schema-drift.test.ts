@@ -25,7 +25,8 @@ function pgType(column: PgColumn): string {
   const sized = type.match(/^(varchar|char)\((\d+)\)$/);
   if (sized) return `${sized[1] === 'varchar' ? 'character varying' : 'character'}(${sized[2]})`;
   if (type === 'varchar') return 'character varying';
-  return type;
+  // Drizzle writes `numeric(5, 2)`, PostgreSQL `numeric(5,2)`.
+  return type.replace(/^numeric\((\d+), (\d+)\)$/, 'numeric($1,$2)');
 }
 
 interface Shape {

@@ -114,5 +114,7 @@ export * from '../modules/member/tables.ts';
 export * from '../modules/captcha/tables.ts';
 export * from '../modules/codes/tables.ts';
 export * from '../modules/commerce/tables.ts';
+export * from '../modules/coupons/tables.ts';
+export * from '../modules/commission/tables.ts';
 export * from '../modules/jobs/tables.ts';
 export * from '../modules/login-throttle/tables.ts';

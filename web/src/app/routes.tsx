@@ -101,6 +101,7 @@ const memberCentreChildren: RouteObject[] = [
   { path: 'my-purchases', handle: handle({ title: 'myPurchases' }), lazy: page(() => import('../features/member-centre/purchases-page.tsx'), ['member', 'commerce']) },
   { path: 'my-orders', handle: handle({ title: 'myOrders' }), lazy: page(() => import('../features/member-centre/orders-page.tsx'), ['member', 'commerce']) },
   { path: 'my-payments', handle: handle({ title: 'myPayments' }), lazy: page(() => import('../features/member-centre/payments-page.tsx'), ['member', 'commerce']) },
+  { path: 'my-coupons', handle: handle({ title: 'myCoupons' }), lazy: page(() => import('../features/coupons/my-coupons-page.tsx'), ['member', 'coupons']) },
   { path: 'faq', handle: handle({ title: 'faq' }), lazy: page(() => import('../features/member-centre/faq-page.tsx'), ['member']) },
 ];
 
@@ -131,7 +132,7 @@ export const routes: RouteObject[] = [
           { path: 'my-collections', handle: handle({ title: 'myCollections' }), loader: requireMember, lazy: page(() => import('../features/catalogue/collections-page.tsx'), ['catalogue']) },
           { path: 'browse-history', handle: handle({ title: 'browseHistory' }), lazy: page(() => import('../features/catalogue/browse-history-page.tsx'), ['catalogue']) },
           { path: 'cart', handle: handle({ title: 'cart' }), loader: requireMember, lazy: page(() => import('../features/cart/cart-page.tsx'), ['cart', 'commerce']) },
-          { path: 'pay', handle: handle({ title: 'pay' }), lazy: page(() => import('../features/checkout/pay-page.tsx'), ['checkout', 'commerce']) },
+          { path: 'pay', handle: handle({ title: 'pay' }), lazy: page(() => import('../features/checkout/pay-page.tsx'), ['checkout', 'commerce', 'coupons']) },
           { path: 'pay/sandbox', handle: handle({ title: 'paySandbox' }), lazy: page(() => import('../features/checkout/sandbox-page.tsx'), ['checkout', 'commerce']) },
           { path: 'topup', handle: handle({ title: 'topup' }), lazy: page(() => import('../features/checkout/topup-page.tsx'), ['checkout']) },
           { path: 'share', handle: handle({ title: 'share' }), lazy: page(() => import('../features/share/share-page.tsx'), ['share']) },

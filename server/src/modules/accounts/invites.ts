@@ -3,6 +3,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { user } from '../../db/schema.ts';
+import { membersWhoBought } from '../commerce/index.ts';
 
 export const inviteListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -14,6 +15,8 @@ export interface Invitee {
   username: string;
   /** Registration time, Unix seconds. */
   join_time: number;
+  /** Has a paid item or VIP order (commission, decision 039). */
+  bought: boolean;
 }
 
 /** Keep only the first and last character, so an inviter recognises a friend but a list leaks no accounts. */
@@ -26,7 +29,7 @@ export function maskUsername(name: string): string {
 export async function listInvitees(db: Db, inviterId: number, page: number, limit: number): Promise<{ list: Invitee[]; total: number }> {
   const [rows, [totals]] = await Promise.all([
     db
-      .select({ username: user.username, joinTime: user.joinTime })
+      .select({ id: user.id, username: user.username, joinTime: user.joinTime })
       .from(user)
       .where(eq(user.inviterId, inviterId))
       .orderBy(desc(user.joinTime), desc(user.id))
@@ -34,8 +37,9 @@ export async function listInvitees(db: Db, inviterId: number, page: number, limi
       .offset((page - 1) * limit),
     db.select({ total: count() }).from(user).where(eq(user.inviterId, inviterId)),
   ]);
+  const buyers = await membersWhoBought(db, rows.map((row) => row.id));
   return {
-    list: rows.map((row) => ({ username: maskUsername(row.username), join_time: Math.floor(row.joinTime.getTime() / 1000) })),
+    list: rows.map((row) => ({ username: maskUsername(row.username), join_time: Math.floor(row.joinTime.getTime() / 1000), bought: buyers.has(row.id) })),
     total: totals?.total ?? 0,
   };
 }

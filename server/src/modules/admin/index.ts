@@ -3,7 +3,8 @@
  * modules build their back-office pages with, plus what app.ts and the seeding wire up.
  */
 export { adminPlugin } from './core/plugin.ts';
-export { adminRoute } from './core/route-table.ts';
+export { adminRoute, currentAccess } from './core/route-table.ts';
+export type { Row } from './crud/define.ts';
 export { crudRoutes } from './crud/routes.ts';
 export { idsQuery } from './crud/params.ts';
 export { adminRoutes } from './routes.ts';

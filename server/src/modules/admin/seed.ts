@@ -57,6 +57,7 @@ export const BUILT_IN_RULES: SeedRule[] = [
       { name: 'user/rule', title: 'Member rules', type: 'menu', icon: 'MenuOutlined', keepalive: true, buttons: [...CRUD_BUTTONS, 'sortable'] },
       { name: 'user/moneyLog', title: 'Balance log', type: 'menu', icon: 'WalletOutlined', keepalive: true, buttons: ['index', 'add'] },
       { name: 'user/scoreLog', title: 'Points log', type: 'menu', icon: 'StarOutlined', keepalive: true, buttons: ['index', 'add'] },
+      { name: 'user/commission', title: 'Invite commission', type: 'menu', icon: 'ShareAltOutlined', keepalive: true, buttons: ['index'] },
     ],
   },
   {
@@ -68,6 +69,8 @@ export const BUILT_IN_RULES: SeedRule[] = [
       { name: 'shop/order', title: 'Orders', type: 'menu', icon: 'ProfileOutlined', keepalive: true, buttons: ['index', 'close', 'refund'] },
       { name: 'shop/payLog', title: 'Pay log', type: 'menu', icon: 'TransactionOutlined', keepalive: true, buttons: ['index'] },
       { name: 'shop/cart', title: 'Carts', type: 'menu', icon: 'ShoppingCartOutlined', keepalive: true, buttons: ['index', 'del'] },
+      { name: 'shop/coupon', title: 'Coupons', type: 'menu', icon: 'TagsOutlined', keepalive: true, buttons: [...CRUD_BUTTONS, 'issue'] },
+      { name: 'shop/couponClaim', title: 'Coupon claims and uses', type: 'menu', icon: 'TagOutlined', keepalive: true, buttons: ['index'] },
     ],
   },
   {
@@ -109,6 +112,7 @@ const BUTTON_TITLES: Record<string, string> = {
   close: 'Close',
   refund: 'Refund',
   retry: 'Retry',
+  issue: 'Issue',
 };
 
 /** Deletes through these controllers are copied to the recycle bin from the start. */

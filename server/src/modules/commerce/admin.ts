@@ -15,6 +15,7 @@ import { validate } from '../../shared/validation.ts';
 import { adminRoute } from '../admin/index.ts';
 import { crudRoutes } from '../admin/index.ts';
 import { changeMoney, findLedgerEntry } from '../ledger/index.ts';
+import { emitOrderRefunded } from './hooks.ts';
 import { closeOrder, linesOf, revoke, toOrder, type OrderRow } from './orders.ts';
 import { orderPayments, toPayLogEntry, writePayLog } from './payments.ts';
 import { cart, payLog, shopOrder } from './tables.ts';
@@ -66,6 +67,7 @@ export async function refundToBalance(db: Db, orderId: number, amount: number, m
       memo: memo || translate(lang, 'commerce.ledgerMemo.refund', { order_no: order.orderNo }),
     });
     if (full) await revoke(tx, order);
+    await emitOrderRefunded(tx, updated, { amount });
     return { state: updated.state as AdminRefundAnswer['state'], refunded_amount: updated.refundedAmount, full };
   });
 }

@@ -9,3 +9,6 @@ export { registerPaymentProvider, settleNotification } from './payments.ts';
 export type { PaymentProvider, PaymentContext, ParsedNotification, ProviderReply } from './payments.ts';
 export type { DeliveryTarget } from './delivery.ts';
 export { commerceRoutes } from './routes.ts';
+export { registerOrderAdjustment, onOrderPaid, onOrderRefunded, onOrderClosed, readjustOpenOrder, adjustableLines, membersWhoBought, orderById } from './hooks.ts';
+export type { AdjustableLine, AdjustmentChoice, OrderAdjustment } from './hooks.ts';
+export { findMemberOrder, toOrder, linesOf, notPayable } from './orders.ts';

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { course } from '../../db/schema.ts';
 import { ApiError, isUniqueViolation } from '../../shared/errors.ts';
 import { accessMap, type AccessMember } from './access.ts';
+import { adjustOrder, emitOrderClosed, emitOrderPaid } from './hooks.ts';
 import { currentVipLevel, priceFor, totalOf } from './pricing.ts';
 import { cart, orderLine, ownership, shopOrder } from './tables.ts';
 
@@ -41,6 +42,8 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[], now = new Date()):
     kind: row.kind as OrderKind,
     state,
     amount: row.amount,
+    discount: row.discount,
+    coupon_id: row.couponId,
     currency: row.currency,
     refunded_amount: row.refundedAmount,
     pay_method: (row.payMethod as PayMethodCode | null) ?? null,
@@ -228,7 +231,9 @@ export async function createOrder(db: Db, member: CommerceMember, input: OrderCr
           .insert(orderLine)
           .values(lines.map((l) => ({ ...l, orderId: order!.id })))
           .returning();
-        return toOrder(order!, inserted);
+        // The order adjustment (coupons, decision 039): the member's choice, else the best one.
+        const adjusted = kind === 'course' ? await adjustOrder(tx, order!, (input as { coupon_id?: number }).coupon_id) : order!;
+        return toOrder(adjusted, inserted);
       });
     } catch (error) {
       // A random number already taken (unlikely): draw again.
@@ -258,6 +263,7 @@ export async function cancelOrder(db: Db, userId: number, orderNo: string): Prom
     .where(and(eq(shopOrder.id, row.id), eq(shopOrder.state, 'unpaid')))
     .returning();
   if (!closed) throw notPayable(row);
+  await emitOrderClosed(db, [closed.id]);
   return toOrder(closed, (await linesOf(db, [row.id])).get(row.id) ?? []);
 }
 
@@ -268,6 +274,7 @@ export async function closeOrder(db: Db, orderId: number): Promise<OrderRow | un
     .set({ state: 'closed', closeTime: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(shopOrder.id, orderId), eq(shopOrder.state, 'unpaid')))
     .returning();
+  if (closed) await emitOrderClosed(db, [closed.id]);
   return closed;
 }
 
@@ -294,6 +301,7 @@ export async function sweepExpiredOrders(db: Db, batch = 500): Promise<number> {
       ),
     )
     .returning({ id: shopOrder.id });
+  await emitOrderClosed(db, closed.map((c) => c.id));
   return closed.length;
 }
 
@@ -329,6 +337,8 @@ export async function alreadyOwned(tx: Db, order: OrderRow): Promise<number[]> {
  * until the commit that follows.
  */
 export async function fulfil(tx: Db, order: OrderRow): Promise<void> {
+  // Other modules' paid handlers (coupon used, commission queued) — before the hot item rows lock.
+  await emitOrderPaid(tx, order);
   if (order.kind !== 'course') {
     const handler = kindHandlers.get(order.kind as OrderKind);
     if (!handler) throw new Error(`no fulfilment for order kind ${order.kind}`);

@@ -36,6 +36,10 @@ export const shopOrder = pgTable(
     tradeNo: varchar('trade_no', { length: 64 }).notNull().default(''),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     memo: varchar('memo', { length: 255 }).notNull().default(''),
+    /** The member's coupon this order holds or used (coupons module, decision 039); null = none. */
+    couponId: integer('coupon_id'),
+    /** Cents the order adjustment (coupon) took off the lines' total: amount = lines − discount. */
+    discount: bigint('discount', { mode: 'number' }).notNull().default(0),
     expireTime: timestamp('expire_time', { withTimezone: true }).notNull(),
     payTime: timestamp('pay_time', { withTimezone: true }),
     closeTime: timestamp('close_time', { withTimezone: true }),

@@ -46,6 +46,7 @@ export const MEMBER_RULES: SeedRule[] = [
       { name: 'user/myPurchases', title: 'My purchases', type: 'menu', path: '/user/my-purchases', icon: 'PlaySquareOutlined', keepalive: true },
       { name: 'user/myOrders', title: 'My orders', type: 'menu', path: '/user/my-orders', icon: 'FileTextOutlined', keepalive: true },
       { name: 'user/myPayments', title: 'My payments', type: 'menu', path: '/user/my-payments', icon: 'TransactionOutlined', keepalive: true },
+      { name: 'user/myCoupons', title: 'My coupons', type: 'menu', path: '/user/my-coupons', icon: 'TagsOutlined', keepalive: true },
     ],
   },
   { name: 'user/faq', title: 'FAQ', type: 'menu', path: '/user/faq', icon: 'QuestionCircleOutlined' },

@@ -82,6 +82,8 @@ export const SETTINGS: readonly SettingDefinition[] = [
   { name: 'loginCaptchaAfterFailures', group: 'member', title: 'Failed logins of an account after which its login needs the click captcha', type: 'number', value: 3 },
   // /share promises these points to the inviter (it reads the setting; 0 = no promise, no points).
   { name: 'inviteRewardScore', group: 'member', title: 'Points for the inviter per registration', type: 'number', value: 50 },
+  // Commission on invitees' paid item and VIP orders, percent with up to 2 decimals (decision 039; 0 = none).
+  { name: 'inviteCommissionPercent', group: 'member', title: 'Commission for the inviter on invitees\' paid orders (%)', type: 'number', value: 0 },
   { name: 'newMemberVipDays', group: 'member', title: 'VIP days for new members (level 1, granted at registration; 0 = off)', type: 'number', value: 0 },
   { name: 'checkInScore', group: 'member', title: 'Points per daily check-in', type: 'number', value: 5 },
   // Off until the e2e journeys solve the captcha through /__test/captchaAnswer (see the closing note).

@@ -16,7 +16,8 @@ import { formatCountdown, useCountdown } from '../../lib/countdown.ts';
 import { useMemberStore } from '../../stores/member.ts';
 import { fullUrl } from '../../utils/full-url.ts';
 import { orderQuery, payMethodsQuery, submitPayment } from './api/checkout.ts';
-import { QrCode } from './qr-code.tsx';
+import { QrCode } from '../../components/qr-code.tsx';
+import { CouponPicker } from './coupon-picker.tsx';
 
 /**
  * Checkout (spec §2 /pay?order=…): the order's lines and prices, the payment method, the
@@ -93,6 +94,7 @@ function Checkout({ orderNo }: { orderNo: string }) {
       {order.state === 'unpaid' ? (
         <>
           <OrderSummary order={order} />
+          <CouponPicker order={order} />
           <PayForm order={order} receivedAt={query.dataUpdatedAt} />
         </>
       ) : (
@@ -109,7 +111,8 @@ function Checkout({ orderNo }: { orderNo: string }) {
 function OrderSummary({ order }: { order: Order }) {
   const { t } = useTranslation('checkout');
   const listTotal = order.lines.reduce((sum, line) => sum + line.list_price, 0);
-  const saved = listTotal - order.amount;
+  // What the lines' prices save; the coupon's discount has its own row.
+  const saved = listTotal - order.amount - order.discount;
   return (
     <section data-testid="pay-summary" className="overflow-hidden rounded-2xl border border-line bg-surface">
       <header className="flex flex-wrap items-baseline justify-between gap-2 border-b border-line px-5 py-4">
@@ -138,6 +141,12 @@ function OrderSummary({ order }: { order: Order }) {
           <div className="flex justify-between text-emerald-600 dark:text-emerald-400">
             <dt>{t('pay.saved')}</dt>
             <dd className="tabular-nums">-¥{formatMoney(saved)}</dd>
+          </div>
+        )}
+        {order.discount > 0 && (
+          <div data-testid="pay-discount" className="flex justify-between text-emerald-600 dark:text-emerald-400">
+            <dt>{t('coupons:checkout.discount')}</dt>
+            <dd className="tabular-nums">-¥{formatMoney(order.discount)}</dd>
           </div>
         )}
         <div className="flex items-baseline justify-between">

@@ -29,4 +29,7 @@ export const ADMIN_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'shop/order': lazy(() => import('./shop/order-page.tsx')),
   'shop/payLog': lazy(() => import('./shop/pay-log-page.tsx')),
   'shop/cart': lazy(() => import('./shop/cart-page.tsx')),
+  'shop/coupon': lazy(() => import('./shop/coupon-page.tsx')),
+  'shop/couponClaim': lazy(() => import('./shop/coupon-claim-page.tsx')),
+  'user/commission': lazy(() => import('./members/commission-page.tsx')),
 };

@@ -1,3 +1,4 @@
+import type { InviteSummary } from '@framecraft/contracts/coupon-constants';
 import type { InviteList, Invitee } from '@framecraft/contracts/member';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '../../../lib/request/index.ts';
@@ -13,4 +14,11 @@ export const inviteListQuery = (memberId: number, page: number) =>
     queryKey: ['share', 'invitees', memberId, page],
     queryFn: async () => (await request<InviteList>({ url: '/api/invite/list', params: { page, limit: INVITES_PER_PAGE }, context: 'user' })).data,
     placeholderData: keepPreviousData,
+  });
+
+/** `GET /api/invite/summary`: the rewards the settings give now, and what the member earned. */
+export const inviteSummaryQuery = (memberId: number) =>
+  queryOptions({
+    queryKey: ['share', 'summary', memberId],
+    queryFn: async () => (await request<InviteSummary>({ url: '/api/invite/summary', context: 'user' })).data,
   });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Skeleton } from '../../components/skeleton.tsx';
+import { Skeleton } from './skeleton.tsx';
 
-/** A QR code drawn in the browser; the `qrcode` library loads only when a method asks for one. */
+/** A QR code drawn in the browser; the `qrcode` library loads only when a page shows one (checkout, /share). */
 export function QrCode({ text, label }: { text: string; label: string }) {
   const [image, setImage] = useState<{ text: string; url: string } | null>(null);
   useEffect(() => {

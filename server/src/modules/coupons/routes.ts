@@ -1,0 +1,120 @@
+/**
+ * Coupon calls (decision 039): the member's list and claim (member node `user/myCoupons`), the
+ * checkout's options and choice for an order; the back office `shop/coupon` (CRUD + issue) and
+ * `shop/couponClaim` (claims and uses). Registers the order adjustment and the order events.
+ */
+import { adminCouponInput, adminCouponIssueInput, couponApplyInput, couponClaimInput, myCouponsQuery, orderCouponsQuery } from '@framecraft/contracts/coupons';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { user } from '../../db/schema.ts';
+import { ApiError } from '../../shared/errors.ts';
+import { validate } from '../../shared/validation.ts';
+import { adminRoute, currentAccess } from '../admin/index.ts';
+import { crudRoutes } from '../admin/index.ts';
+import type { Row } from '../admin/index.ts';
+import {
+  adjustableLines,
+  findMemberOrder,
+  linesOf,
+  notPayable,
+  onOrderClosed,
+  onOrderPaid,
+  readjustOpenOrder,
+  registerOrderAdjustment,
+  toOrder,
+} from '../commerce/index.ts';
+import { requireMemberNode } from '../member/index.ts';
+import { currentUser, requireUser } from '../session/index.ts';
+import { claimByCode, couponAdjustment, couponsForOrder, issueToAll, issueToMember, listMemberCoupons, markUsed, releaseFor } from './service.ts';
+import { coupon, memberCoupon } from './tables.ts';
+
+registerOrderAdjustment(couponAdjustment);
+onOrderPaid((tx, order) => markUsed(tx, order));
+onOrderClosed((db, ids) => releaseFor(db, ids));
+
+const fromSeconds = (value: unknown) => new Date(Number(value) * 1000);
+
+export const couponRoutes = fp(async (app: FastifyInstance) => {
+  const db = app.deps.db;
+  const node = { preHandler: requireMemberNode('user/myCoupons') };
+  const auth = { preHandler: requireUser };
+
+  app.get('/api/coupon/list', node, async (request, reply) => {
+    const { tab, page, limit } = validate(myCouponsQuery, request.query, request.lang);
+    return reply.ok(await listMemberCoupons(db, currentUser(request).id, tab, page, limit));
+  });
+  app.post('/api/coupon/claim', node, async (request, reply) => {
+    const { code } = validate(couponClaimInput, request.body, request.lang);
+    return reply.ok(await claimByCode(db, currentUser(request).id, code), 'coupon.claimed');
+  });
+  app.get('/api/coupon/forOrder', auth, async (request, reply) => {
+    const { order_no } = validate(orderCouponsQuery, request.query, request.lang);
+    const order = await findMemberOrder(db, currentUser(request).id, order_no);
+    if (order.kind !== 'course') return reply.ok({ list: [], selected: null, best: null });
+    return reply.ok(await couponsForOrder(db, order.userId, order.id, await adjustableLines(db, order.id), order.couponId));
+  });
+  app.post('/api/coupon/apply', auth, async (request, reply) => {
+    const { order_no, coupon_id } = validate(couponApplyInput, request.body, request.lang);
+    const order = await findMemberOrder(db, currentUser(request).id, order_no);
+    if (order.kind !== 'course') throw new ApiError('coupon.courseOnly');
+    const updated = await readjustOpenOrder(db, order.id, coupon_id);
+    if (!updated) throw notPayable(await findMemberOrder(db, order.userId, order_no));
+    const answer = toOrder(updated, (await linesOf(db, [order.id])).get(order.id) ?? []);
+    return reply.ok(answer, coupon_id === 0 ? 'coupon.removed' : 'coupon.applied');
+  });
+
+  couponAdminRoutes(app);
+});
+
+const memberRelation = { as: 'user', localField: 'user_id', table: user, foreignField: 'id', fields: ['username', 'nickname'] };
+
+function couponAdminRoutes(app: FastifyInstance) {
+  const db = app.deps.db;
+  crudRoutes(app, {
+    controller: 'shop/coupon',
+    table: coupon,
+    quickSearch: ['name', 'code'],
+    filterable: ['id', 'name', 'code', 'kind', 'scope', 'status', 'start_time', 'end_time', 'create_time'],
+    sortable: ['id', 'quantity', 'claimed', 'start_time', 'end_time', 'create_time'],
+    defaultOrder: 'id,desc',
+    schemas: { add: adminCouponInput as never, edit: adminCouponInput as never },
+    hooks: {
+      beforeSave(data: Row, ctx, existing) {
+        if (existing && Number(data.quantity) < Number(existing.claimed)) throw new ApiError('coupon.quantityInvalid');
+        return { ...data, start_time: fromSeconds(data.start_time), end_time: fromSeconds(data.end_time), admin_id: existing?.admin_id ?? ctx.access.adminId };
+      },
+      async beforeDelete(rows, ctx) {
+        const ids = rows.map((r) => Number(r.id));
+        const [held] = await ctx.db.select({ n: count() }).from(memberCoupon).where(inArray(memberCoupon.couponId, ids));
+        if ((held?.n ?? 0) > 0) throw new ApiError('coupon.hasClaims');
+      },
+    },
+  });
+  crudRoutes(app, {
+    controller: 'shop/couponClaim',
+    table: memberCoupon,
+    actions: ['index'],
+    quickSearch: ['order_no'],
+    filterable: ['id', 'coupon_id', 'user_id', 'source', 'state', 'order_no', 'claim_time', 'use_time'],
+    sortable: ['id', 'discount', 'claim_time', 'use_time'],
+    defaultOrder: 'id,desc',
+    relations: [memberRelation, { as: 'coupon', localField: 'coupon_id', table: coupon, foreignField: 'id', fields: ['name', 'code'] }],
+    schemas: {},
+  });
+  adminRoute(app, { method: 'POST', path: 'shop/coupon/issue', node: 'shop/coupon/issue' }, async (request, reply) => {
+    const input = validate(adminCouponIssueInput, request.body, request.lang);
+    const adminId = currentAccess(request).adminId;
+    let issued: number;
+    if (input.target === 'member') {
+      const [member] = await db.select({ id: user.id }).from(user).where(eq(user.id, input.user_id!));
+      if (!member) throw new ApiError('coupon.memberNotFound');
+      issued = await issueToMember(db, input.id, member.id, adminId);
+    } else {
+      issued = await issueToAll(db, input.id, adminId, async () =>
+        (await db.select({ id: user.id }).from(user).where(and(eq(user.status, 'enable')))).map((u) => u.id),
+      );
+    }
+    return reply.ok({ count: issued }, 'coupon.issued');
+  });
+}
