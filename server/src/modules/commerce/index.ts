@@ -6,6 +6,8 @@ export type { Price, PricedItem, PricingContext } from './pricing.ts';
 export { createOrder, registerOrderKind, sweepExpiredOrders, effectiveState } from './orders.ts';
 export type { OrderKindHandler, OrderRow } from './orders.ts';
 export { registerPaymentProvider, settleNotification } from './payments.ts';
+export { lastAttemptReference } from './payments.ts';
 export type { PaymentProvider, PaymentContext, ParsedNotification, ProviderReply } from './payments.ts';
+export type { ProviderQueryResult } from './payments.ts';
 export type { DeliveryTarget } from './delivery.ts';
 export { commerceRoutes } from './routes.ts';

@@ -67,8 +67,12 @@ export interface PaymentProvider {
   code: PayMethodCode;
   /** Offered to members (configured, allowed in this environment)? */
   available(ctx: PaymentContext): Promise<boolean>;
-  /** Start paying `order`: what the browser must do (balance pays at once and answers none). */
-  create(ctx: PaymentContext, order: OrderRow): Promise<PayAction>;
+  /**
+   * Start paying `order`: what the browser must do (balance pays at once and answers none), plus
+   * the provider's `reference` for this attempt (e.g. a Stripe Checkout Session id) — kept in the
+   * pay log for `query`, never sent to the browser.
+   */
+  create(ctx: PaymentContext, order: OrderRow): Promise<PayAction & { reference?: string }>;
   /** Why the method cannot be offered (missing or malformed settings), in ctx.lang; [] when it can. */
   configurationProblems?(ctx: PaymentContext): Promise<string[]>;
   /** Check the provider's signature and parse its notification (raw body kept for the log; headers for providers that sign in them). */
@@ -337,6 +341,17 @@ async function refundLatePayment(ctx: PaymentContext, method: PayMethodCode, ord
 }
 
 // ── Reconciliation: ask the provider ──────────────────────────────────────────────────────────
+
+/** The provider reference of the latest attempt with `method` on the order (what `query` looks up). */
+export async function lastAttemptReference(db: Db, orderId: number, method: PayMethodCode): Promise<string | null> {
+  const [row] = await db
+    .select({ tradeNo: payLog.tradeNo })
+    .from(payLog)
+    .where(and(eq(payLog.orderId, orderId), eq(payLog.kind, 'payment'), eq(payLog.method, method), ne(payLog.tradeNo, '')))
+    .orderBy(desc(payLog.id))
+    .limit(1);
+  return row?.tradeNo ?? null;
+}
 
 /** Provider methods a member tried for this order (pay log attempts), most recent first. */
 export async function attemptedMethods(db: Db, orderId: number): Promise<PayMethodCode[]> {

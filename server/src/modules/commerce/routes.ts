@@ -107,10 +107,10 @@ export const commerceRoutes = fp(async (app: FastifyInstance) => {
     if (effectiveState(order) !== 'unpaid') throw notPayable(order);
     const provider = paymentProvider(method);
     if (!provider || !(await offeredMethods(ctx)).includes(method)) throw new ApiError('commerce.methodUnavailable');
-    const action = await provider.create(ctx, order);
-    // Every provider attempt is logged: the pay log shows it, and reconciliation knows whom to ask.
+    const { reference, ...action } = await provider.create(ctx, order);
+    // Every provider attempt is logged: the pay log shows it, and reconciliation knows whom to ask (and what: the reference).
     if (method !== 'balance') {
-      await writePayLog(db, { order, method, kind: 'payment', state: 'pending', amount: order.amount, currency: order.currency, note: `started: ${action.type}`, raw: JSON.stringify(action), ip: ctx.ip });
+      await writePayLog(db, { order, method, kind: 'payment', state: 'pending', amount: order.amount, currency: order.currency, tradeNo: reference, note: `started: ${action.type}`, raw: JSON.stringify(action), ip: ctx.ip });
     }
     // A balance payment has completed (or thrown); other methods are still unpaid until notified.
     const state = method === 'balance' ? 'paid' : effectiveState(await findMemberOrder(db, member(request).id, order_no));
