@@ -423,7 +423,8 @@ export async function ordersToReconcile(db: Db, withinMs: number, graceMs: numbe
 // ── The member's pay log ──────────────────────────────────────────────────────────────────────
 
 export async function memberPayLog(db: Db, userId: number, page: number, limit: number) {
-  const where = eq(payLog.userId, userId);
+  // Provider checks and events we do not act on are the shop's bookkeeping, not the member's payments.
+  const where = and(eq(payLog.userId, userId), ne(payLog.kind, 'query'), ne(payLog.state, 'ignored'));
   const [[counted], rows] = await Promise.all([
     db.select({ total: count() }).from(payLog).where(where),
     db.select().from(payLog).where(where).orderBy(desc(payLog.id)).limit(limit).offset((page - 1) * limit),

@@ -1,4 +1,4 @@
-import type { AdminOrderDetail, AdminRefundAnswer } from '@framecraft/contracts/commerce-constants';
+import type { AdminOrderDetail, AdminRefundAnswer, PayQueryAnswer } from '@framecraft/contracts/commerce-constants';
 import { formatDate } from '@framecraft/contracts/date';
 import { formatMoney, parseMoney } from '@framecraft/contracts/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -60,6 +60,7 @@ function OrderDetail({ id, onChanged }: { id: number; onChanged: () => void }) {
   const [refunding, setRefunding] = useState(false);
   // One key per opened refund dialog, resent on retry, so a retried request refunds once.
   const [refundKey, setRefundKey] = useState('');
+  const [querying, setQuerying] = useState(false);
   const [form] = Form.useForm<{ amount: number; memo: string }>();
   const detail = query.data;
   if (!detail) return <div className="py-10 text-center text-neutral-400">{query.isError ? t('shop.loadFailed') : '…'}</div>;
@@ -71,6 +72,14 @@ function OrderDetail({ id, onChanged }: { id: number; onChanged: () => void }) {
   };
 
   const close = () => crudApi.post('shop/order/close', { id }).then(changed, () => undefined);
+  // Ask the provider (a lost or late notification); a confirmed payment is applied once, like its notification.
+  const queryProvider = () => {
+    setQuerying(true);
+    crudApi
+      .post<PayQueryAnswer>('shop/order/query', { id })
+      .then(changed, () => undefined)
+      .finally(() => setQuerying(false));
+  };
   const refund = async () => {
     const values = await form.validateFields();
     // The form takes yuan with 2 decimals; the server takes integer cents, read exactly by the money module.
@@ -96,6 +105,13 @@ function OrderDetail({ id, onChanged }: { id: number; onChanged: () => void }) {
                 {t('shop.close')}
               </Button>
             </Popconfirm>
+          </Auth>
+        )}
+        {(order.state === 'unpaid' || order.state === 'closed') && (
+          <Auth name="query">
+            <Button data-testid="admin-order-query" loading={querying} onClick={queryProvider} title={t('shop.queryHelp')}>
+              {t('shop.queryProvider')}
+            </Button>
           </Auth>
         )}
         {order.state === 'paid' && refundable > 0 && (

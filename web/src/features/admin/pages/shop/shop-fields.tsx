@@ -3,7 +3,7 @@ import { formatMoney } from '@framecraft/contracts/money';
 import type { CrudField, Option, Row } from '../../crud/types.ts';
 
 /** Field declarations and option lists shared by the shop's order, pay log and cart pages. */
-const STATE_COLORS: Record<string, string> = { unpaid: 'orange', paid: 'green', closed: 'default', refunded: 'purple', succeeded: 'green', refused: 'red', duplicate: 'default', failed: 'red', cancelled: 'default', pending: 'blue' };
+const STATE_COLORS: Record<string, string> = { unpaid: 'orange', paid: 'green', closed: 'default', refunded: 'purple', succeeded: 'green', refused: 'red', duplicate: 'default', failed: 'red', cancelled: 'default', pending: 'blue', late_paid: 'magenta', ignored: 'default' };
 
 const options = (values: readonly string[], prefix: string): Option[] => values.map((value) => ({ value, label: `${prefix}.${value}`, color: STATE_COLORS[value] }));
 
