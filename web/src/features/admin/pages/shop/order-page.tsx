@@ -1,6 +1,6 @@
 import type { AdminOrderDetail, AdminRefundAnswer, PayQueryAnswer } from '@framecraft/contracts/commerce-constants';
 import { formatDate } from '@framecraft/contracts/date';
-import { formatMoney, parseMoney } from '@framecraft/contracts/money';
+import { CURRENCIES, currencyOf, formatMoney, parseMoney } from '@framecraft/contracts/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Descriptions, Drawer, Form, Input, InputNumber, Modal, Popconfirm, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
@@ -140,8 +140,8 @@ function OrderDetail({ id, onChanged }: { id: number; onChanged: () => void }) {
         <Descriptions.Item label={t('fields.state')}>
           <Tag color={ORDER_STATE_OPTIONS.find((o) => o.value === order.state)?.color}>{t(`shop.state.${order.state}`)}</Tag>
         </Descriptions.Item>
-        <Descriptions.Item label={t('fields.amount')}>{yuan(order.amount)}</Descriptions.Item>
-        <Descriptions.Item label={t('fields.refunded_amount')}>{yuan(order.refunded_amount)}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.amount')}>{yuan(order.amount, order)}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.refunded_amount')}>{yuan(order.refunded_amount, order)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.pay_method')}>{order.pay_method ? t(`shop.method.${order.pay_method}`) : '—'}</Descriptions.Item>
         <Descriptions.Item label={t('fields.trade_no')}>{detail.trade_no || '—'}</Descriptions.Item>
         <Descriptions.Item label={t('fields.create_time')}>{formatDate(order.create_time)}</Descriptions.Item>
@@ -159,8 +159,8 @@ function OrderDetail({ id, onChanged }: { id: number; onChanged: () => void }) {
         scroll={{ x: 'max-content' }}
         columns={[
           { key: 'title', title: t('fields.title'), dataIndex: 'title' },
-          { key: 'list_price', title: t('fields.list_price'), render: (_, line) => yuan(line.list_price) },
-          { key: 'price', title: t('fields.price'), render: (_, line) => yuan(line.price) },
+          { key: 'list_price', title: t('fields.list_price'), render: (_, line) => yuan(line.list_price, order) },
+          { key: 'price', title: t('fields.price'), render: (_, line) => yuan(line.price, order) },
           { key: 'reason', title: t('fields.reason'), render: (_, line) => t(`shop.reason.${line.reason}`) },
         ]}
       />
@@ -176,7 +176,7 @@ function OrderDetail({ id, onChanged }: { id: number; onChanged: () => void }) {
         columns={[
           { key: 'kind', title: t('fields.logKind'), render: (_, row) => t(`shop.logKind.${row.kind}`) },
           { key: 'method', title: t('fields.method'), render: (_, row) => t(`shop.method.${row.method}`, { defaultValue: row.method }) },
-          { key: 'amount', title: t('fields.amount'), render: (_, row) => yuan(row.amount) },
+          { key: 'amount', title: t('fields.amount'), render: (_, row) => yuan(row.amount, row) },
           { key: 'state', title: t('fields.state'), render: (_, row) => <Tag color={LOG_STATE_OPTIONS.find((o) => o.value === row.state)?.color}>{t(`shop.logState.${row.state}`)}</Tag> },
           { key: 'time', title: t('fields.create_time'), render: (_, row) => formatDate(row.create_time) },
         ]}
@@ -186,7 +186,7 @@ function OrderDetail({ id, onChanged }: { id: number; onChanged: () => void }) {
         <p className="mb-3 text-sm text-neutral-500">{t('shop.refundHelp', { amount: formatMoney(refundable) })}</p>
         <Form form={form} layout="vertical">
           <Form.Item name="amount" label={t('fields.refundAmount')} rules={[{ required: true }, { type: 'number', min: 0.01, max: refundable / 100 }]}>
-            <InputNumber data-testid="admin-refund-amount" min={0.01} max={refundable / 100} step={0.01} precision={2} prefix="¥" className="!w-full" />
+            <InputNumber data-testid="admin-refund-amount" min={0.01} max={refundable / 100} step={0.01} precision={2} prefix={CURRENCIES[currencyOf(order.currency)].symbol} className="!w-full" />
           </Form.Item>
           <Form.Item name="memo" label={t('fields.memo')}>
             <Input maxLength={200} />
