@@ -85,7 +85,7 @@ export interface PaymentProvider {
    * Give money back through the provider (balance refunds go through the ledger instead).
    * `tradeNo` is the provider's payment (the order's, or a late payment's); returns the refund's id.
    */
-  refund?(ctx: PaymentContext, order: OrderRow, amount: number, tradeNo: string): Promise<string | void>;
+  refund?(ctx: PaymentContext, order: OrderRow, amount: number, tradeNo: string, requestKey?: string): Promise<string | void>;
 }
 
 const providers = new Map<PayMethodCode, PaymentProvider>();

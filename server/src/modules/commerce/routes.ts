@@ -158,7 +158,7 @@ export const commerceRoutes = fp(async (app: FastifyInstance) => {
     return reply.ok(answer);
   });
 
-  commerceAdminRoutes(app);
+  commerceAdminRoutes(app, paymentContext);
   reconcileRoutes(app, paymentContext);
   sandboxCashierRoute(app, paymentContext);
 

@@ -209,14 +209,14 @@ export const stripeProvider: PaymentProvider = {
     };
   },
 
-  async refund(ctx, order, amount, tradeNo) {
+  async refund(ctx, order, amount, tradeNo, requestKey) {
     const { client } = await readyClient(ctx);
     const unitAmount = toStripeAmount(amount, order.currency);
     if (!unitAmount) throw new ApiError('payments.amountNotChargeable');
     const refund = await client.refunds.create(
       { payment_intent: tradeNo, amount: unitAmount, metadata: { order_no: order.orderNo } },
-      // The same payment and sum refund once at Stripe, however often this is retried.
-      { idempotencyKey: `framecraft-refund-${tradeNo}-${amount}` },
+      // The same request (the admin dialog's key; else the payment and sum) refunds once at Stripe, however often it is retried.
+      { idempotencyKey: `framecraft-refund-${requestKey ?? `${tradeNo}-${amount}`}` },
     );
     return refund.id;
   },

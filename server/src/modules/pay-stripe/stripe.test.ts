@@ -226,6 +226,36 @@ describe('Stripe against a local fake speaking its wire format', () => {
     expect(filtered.data.list.map((r: { state: string }) => r.state)).toEqual(['succeeded', 'pending']);
   });
 
+  it('admin refunds of a Stripe order go back to the card: partial, retried, failed, then full (ownership revoked)', async () => {
+    const admins = adminKit(ctx);
+    const { token } = await admins.superAdmin();
+    const { m, item, no, session } = await stripeOrder(5000);
+    await fake.pay(session.id as string);
+    const { id } = await orderRow(no);
+    const refund = (amount: number, key: string) => admins.call('POST', '/admin/shop/order/refund', token, { id, amount, memo: 'e2e', idempotency_key: key });
+    const before = fake.refunds.size;
+    const key = 'k'.repeat(8) + Date.now();
+    const answers = await Promise.all([refund(2000, key), refund(2000, key)]);
+    expect(answers.map((a) => a.code)).toEqual([1, 1]);
+    await fake.settled();
+    expect([...fake.refunds.values()].slice(before)).toMatchObject([{ amount: 2000, payment_intent: session.payment_intent }]);
+    expect(await orderRow(no)).toMatchObject({ state: 'paid', refundedAmount: 2000 });
+    expect(await kit.balance(m.id)).toBe(0);
+    // Stripe refuses (wrong key): the reserved sum goes back to the order, the log says why.
+    await ctx.app.siteConfig.set({ stripeSecretKey: 'sk_test_wrong' });
+    try {
+      expect((await refund(1000, `${key}b`)).msg).toBe('The payment provider could not be reached, please try again');
+    } finally {
+      await ctx.app.siteConfig.set({ stripeSecretKey: SECRET_KEY });
+    }
+    expect(await orderRow(no)).toMatchObject({ state: 'paid', refundedAmount: 2000 });
+    expect((await refund(3000, `${key}c`)).data).toMatchObject({ state: 'refunded', refunded_amount: 5000, full: true });
+    await fake.settled();
+    expect((await kit.call('GET', `/api/catalogue/detail?id=${item.id}`, m.token)).data.access).toBe('none');
+    const refunds = (await logsOf(no)).filter((l) => l.kind === 'refund').map((l) => l.state);
+    expect(refunds).toEqual(['succeeded', 'failed', 'succeeded']);
+  });
+
   it('amounts convert exactly between cents and Stripe units; the pay log masks secrets', () => {
     expect([toStripeAmount(1999, 'USD'), toStripeAmount(120_000, 'JPY'), toStripeAmount(12_345, 'JPY'), toStripeAmount(1234, 'KWD')]).toEqual([1999, 1200, null, 12_340]);
     expect([fromStripeAmount(1999, 'usd'), fromStripeAmount(1200, 'jpy'), fromStripeAmount(12_340, 'kwd'), fromStripeAmount(12_341, 'kwd')]).toEqual([1999, 120_000, 1234, null]);

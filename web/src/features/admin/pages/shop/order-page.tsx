@@ -66,6 +66,8 @@ function OrderDetail({ id, onChanged }: { id: number; onChanged: () => void }) {
   if (!detail) return <div className="py-10 text-center text-neutral-400">{query.isError ? t('shop.loadFailed') : '…'}</div>;
   const { order } = detail;
   const refundable = order.amount - order.refunded_amount;
+  // Card/account payments go back through their provider (decision 036); balance and sandbox ones to the balance.
+  const toProvider = order.pay_method !== null && !['balance', 'sandbox'].includes(order.pay_method);
   const changed = () => {
     void queryClient.invalidateQueries({ queryKey: key });
     onChanged();
@@ -182,8 +184,8 @@ function OrderDetail({ id, onChanged }: { id: number; onChanged: () => void }) {
         ]}
       />
 
-      <Modal open={refunding} title={t('shop.refundTitle')} okText={t('shop.refund')} cancelText={t('crud.cancel')} onOk={() => void refund()} onCancel={() => setRefunding(false)} okButtonProps={{ danger: true, 'data-testid': 'admin-refund-ok' } as never}>
-        <p className="mb-3 text-sm text-neutral-500">{t('shop.refundHelp', { amount: formatMoney(refundable) })}</p>
+      <Modal open={refunding} title={toProvider ? t('shop.refundTitleProvider', { method: t(`shop.method.${order.pay_method}`) }) : t('shop.refundTitle')} okText={t('shop.refund')} cancelText={t('crud.cancel')} onOk={() => void refund()} onCancel={() => setRefunding(false)} okButtonProps={{ danger: true, 'data-testid': 'admin-refund-ok' } as never}>
+        <p className="mb-3 text-sm text-neutral-500">{toProvider ? t('shop.refundHelpProvider', { amount: formatMoney(refundable) }) : t('shop.refundHelp', { amount: formatMoney(refundable) })}</p>
         <Form form={form} layout="vertical">
           <Form.Item name="amount" label={t('fields.refundAmount')} rules={[{ required: true }, { type: 'number', min: 0.01, max: refundable / 100 }]}>
             <InputNumber data-testid="admin-refund-amount" min={0.01} max={refundable / 100} step={0.01} precision={2} prefix={CURRENCIES[currencyOf(order.currency)].symbol} className="!w-full" />
