@@ -133,6 +133,8 @@ test.describe.serial('Stripe checkout against a local fake', () => {
   });
 
   test('admin: "query provider" settles an order whose webhook was lost; the pay log shows it, filtered', async ({ page }) => {
+    // The back-office login (captcha) and two full pages at two widths take a while on a busy machine.
+    test.setTimeout(150_000);
     const member = await register(page.request, 'admq');
     const [item] = await paidMaterials(page.request, 1, 2);
     const order = await api<{ order_no: string }>(page.request, '/api/order/create', { data: { items: [item!.id] }, userToken: member.token });
