@@ -95,7 +95,7 @@ function FilterInput({ field }: { field: CrudField }) {
     case 'datetime':
       return (
         <Form.Item name={field.name} noStyle>
-          <DatePicker.RangePicker showTime allowEmpty={[true, true]} style={{ maxWidth: '100%' }} />
+          <DatePicker.RangePicker showTime allowEmpty={[true, true]} />
         </Form.Item>
       );
     case 'select':
