@@ -50,14 +50,3 @@ export function maskPayload(raw: string): string {
     .replace(/<(sign|signature|key|secret|paySign)>([^<]*)<\/\1>/gi, (_m, tag: string) => `<${tag}>${MASK}</${tag}>`)
     .replace(/\b(sign|signature|secret|api_key|client_secret)=([^&\s,;]+)/gi, (_m, name: string) => `${name}=${MASK}`);
 }
-
-/** Request headers worth keeping next to a notification (signature headers masked, the rest dropped). */
-export function maskedHeaders(headers: Record<string, string | string[] | undefined>, keep: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of keep) {
-    const value = headers[name];
-    if (value === undefined) continue;
-    out[name] = isSensitiveField(name) ? MASK : Array.isArray(value) ? value.join(', ') : value;
-  }
-  return out;
-}
