@@ -17,6 +17,7 @@ import { healthRoutes } from './modules/health/index.ts';
 import { metricsPlugin } from './modules/metrics/index.ts';
 import { commissionRoutes } from './modules/commission/index.ts';
 import { couponRoutes } from './modules/coupons/index.ts';
+import { stripePayments } from './modules/pay-stripe/index.ts';
 import { jobsPlugin } from './modules/jobs/index.ts';
 import { sessionPlugin } from './modules/session/index.ts';
 import { accountRoutes } from './modules/accounts/index.ts';
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(commerceRoutes);
   await app.register(couponRoutes);
   await app.register(commissionRoutes);
+  await app.register(stripePayments);
   await app.register(sitemapRoutes);
   await app.register(captchaRoutes);
   await app.register(codeRoutes);

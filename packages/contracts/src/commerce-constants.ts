@@ -29,10 +29,16 @@ export const ACCESS_KINDS = ['owned', 'vip', 'free', 'none'] as const;
 export type AccessKind = (typeof ACCESS_KINDS)[number];
 
 /** Pay log rows: what happened. */
-export const PAY_LOG_KINDS = ['payment', 'notify', 'refund'] as const;
+/** `query`: the server asked the provider (reconciliation: member returned, periodic job, admin). */
+export const PAY_LOG_KINDS = ['payment', 'notify', 'refund', 'query'] as const;
 export type PayLogKind = (typeof PAY_LOG_KINDS)[number];
-/** Outcome of a pay log row: accepted and applied, refused (bad signature, amount…), a replay, failed/cancelled by the payer. */
-export const PAY_LOG_STATES = ['succeeded', 'refused', 'duplicate', 'failed', 'cancelled', 'pending'] as const;
+/**
+ * Outcome of a pay log row: accepted and applied, refused (bad signature, amount…), a replay,
+ * failed/cancelled by the payer, pending; `late_paid` = verified money for an order that could not
+ * take it (closed and no longer deliverable, or paid otherwise), refunded automatically or flagged
+ * (decision 036); `ignored` = a verified event that changes nothing (e.g. an event type we do not act on).
+ */
+export const PAY_LOG_STATES = ['succeeded', 'refused', 'duplicate', 'failed', 'cancelled', 'pending', 'late_paid', 'ignored'] as const;
 export type PayLogState = (typeof PAY_LOG_STATES)[number];
 
 /** Default minutes an unpaid order waits before it closes (setting `order_expire_minutes`). */
@@ -150,6 +156,17 @@ export type PayAction =
   | { type: 'client_secret'; client_secret: string; publishable_key: string }
   /** The local sandbox payment page (`/pay/sandbox?…`); it POSTs its result to `/api/pay/notify/sandbox`. */
   | { type: 'sandbox'; url: string };
+
+/** `POST /api/pay/query` (member) and `POST /admin/shop/order/query` (back office). */
+export interface PayQueryAnswer {
+  order_no: string;
+  /** The order's state after the query (paid when the provider's answer settled it). */
+  state: OrderState;
+  /** What the provider said: paid, not paid (yet), or no answer (no query for this method, unreachable). */
+  provider: 'paid' | 'unpaid' | 'unknown';
+  /** This query settled the order (false when it was already paid or the provider says unpaid). */
+  settled: boolean;
+}
 
 /** `POST /api/pay/submit`. */
 export interface PaySubmitAnswer {

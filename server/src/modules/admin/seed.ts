@@ -66,7 +66,7 @@ export const BUILT_IN_RULES: SeedRule[] = [
     type: 'menu_dir',
     icon: 'ShopOutlined',
     children: [
-      { name: 'shop/order', title: 'Orders', type: 'menu', icon: 'ProfileOutlined', keepalive: true, buttons: ['index', 'close', 'refund'] },
+      { name: 'shop/order', title: 'Orders', type: 'menu', icon: 'ProfileOutlined', keepalive: true, buttons: ['index', 'close', 'refund', 'query'] },
       { name: 'shop/payLog', title: 'Pay log', type: 'menu', icon: 'TransactionOutlined', keepalive: true, buttons: ['index'] },
       { name: 'shop/cart', title: 'Carts', type: 'menu', icon: 'ShoppingCartOutlined', keepalive: true, buttons: ['index', 'del'] },
       { name: 'shop/coupon', title: 'Coupons', type: 'menu', icon: 'TagsOutlined', keepalive: true, buttons: [...CRUD_BUTTONS, 'issue'] },
@@ -111,6 +111,7 @@ const BUTTON_TITLES: Record<string, string> = {
   sendTestMail: 'Send test mail',
   close: 'Close',
   refund: 'Refund',
+  query: 'Query provider',
   retry: 'Retry',
   issue: 'Issue',
 };

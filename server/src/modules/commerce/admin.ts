@@ -5,7 +5,7 @@
  */
 import { adminOrderIdInput, adminRefundInput, type AdminOrderDetail, type AdminRefundAnswer } from '@framecraft/contracts/commerce';
 import { translate } from '@framecraft/contracts/messages';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { course, user } from '../../db/schema.ts';
 import type { Db } from '../../db/client.ts';
@@ -17,7 +17,7 @@ import { crudRoutes } from '../admin/index.ts';
 import { changeMoney, findLedgerEntry } from '../ledger/index.ts';
 import { emitOrderRefunded } from './hooks.ts';
 import { closeOrder, linesOf, revoke, toOrder, type OrderRow } from './orders.ts';
-import { orderPayments, toPayLogEntry, writePayLog } from './payments.ts';
+import { orderPayments, paymentProvider, toPayLogEntry, writePayLog, type PaymentContext } from './payments.ts';
 import { cart, payLog, shopOrder } from './tables.ts';
 
 const memberRelation = { as: 'user', localField: 'user_id', table: user, foreignField: 'id', fields: ['username', 'nickname'] };
@@ -72,6 +72,63 @@ export async function refundToBalance(db: Db, orderId: number, amount: number, m
   });
 }
 
+/**
+ * Refund `amount` cents of an order paid through a provider back to the payer's card/account
+ * (decision 036): the refund is reserved on the order in one transaction (guarded like a balance
+ * refund, with a pending pay log row naming the request key), the provider is called after the
+ * commit, and the outcome is recorded — a failure gives the reserved sum back. A retried request
+ * (same key) finds its row and changes nothing; the provider's own idempotency key covers a retry
+ * that reaches it twice.
+ */
+export async function refundThroughProvider(ctx: PaymentContext, orderId: number, amount: number, memo: string, requestKey?: string): Promise<AdminRefundAnswer> {
+  const keyNote = `request ${requestKey ?? 'none'}`;
+  const reserved = await ctx.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(shopOrder).where(eq(shopOrder.id, orderId)).for('update');
+    if (!order) throw new ApiError('commerce.orderNotFound');
+    if (requestKey) {
+      const [earlier] = await tx.select({ id: payLog.id }).from(payLog).where(and(eq(payLog.orderId, order.id), eq(payLog.kind, 'refund'), like(payLog.note, `${keyNote}%`))).limit(1);
+      if (earlier) return { order, logId: 0, retry: true };
+    }
+    if (order.state !== 'paid') throw new ApiError('commerce.refundNotPaid');
+    const [updated] = await tx
+      .update(shopOrder)
+      .set({ refundedAmount: sql`${shopOrder.refundedAmount} + ${amount}`, state: sql`case when ${shopOrder.refundedAmount} + ${amount} = ${shopOrder.amount} then 'refunded' else 'paid' end`, refundTime: sql`now()`, updatedAt: sql`now()` })
+      .where(sql`${shopOrder.id} = ${orderId} and ${shopOrder.state} = 'paid' and ${shopOrder.refundedAmount} + ${amount} <= ${shopOrder.amount}`)
+      .returning();
+    if (!updated) throw new ApiError('commerce.refundTooLarge');
+    const logId = await writePayLog(tx, { order, method: order.payMethod ?? '', kind: 'refund', state: 'pending', amount, currency: order.currency, note: `${keyNote}: ${memo}`, ip: ctx.ip });
+    return { order: updated, logId, retry: false };
+  });
+  const answer = (o: OrderRow): AdminRefundAnswer => ({ state: o.state as AdminRefundAnswer['state'], refunded_amount: o.refundedAmount, full: o.state === 'refunded' });
+  if (reserved.retry) return answer(reserved.order);
+  const provider = paymentProvider(reserved.order.payMethod ?? '');
+  try {
+    const refundId = await provider!.refund!(ctx, reserved.order, amount, reserved.order.tradeNo, requestKey);
+    await ctx.db.transaction(async (tx) => {
+      await tx.update(payLog).set({ state: 'succeeded', tradeNo: String(refundId ?? '').slice(0, 64) }).where(eq(payLog.id, reserved.logId));
+      if (reserved.order.state === 'refunded') await revoke(tx, reserved.order);
+    });
+    return answer(reserved.order);
+  } catch (error) {
+    // The provider did not refund: give the reserved sum back to the order.
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(shopOrder)
+        .set({ refundedAmount: sql`${shopOrder.refundedAmount} - ${amount}`, state: 'paid', updatedAt: sql`now()` })
+        .where(sql`${shopOrder.id} = ${orderId} and ${shopOrder.refundedAmount} >= ${amount}`);
+      await tx.update(payLog).set({ state: 'failed', note: sql`left(${payLog.note} || ' — failed: ' || ${error instanceof Error ? error.message : String(error)}, 255)` }).where(eq(payLog.id, reserved.logId));
+    });
+    throw new ApiError('commerce.providerFailed');
+  }
+}
+
+/**
+ * Orders paid through a real provider that can refund go back that way; balance and sandbox
+ * payments (no real money: a demo shop's refunds stay visible in the balance, decision 032) go to the balance.
+ */
+export const refundsThroughProvider = (order: Pick<OrderRow, 'payMethod'>) =>
+  order.payMethod !== null && !['balance', 'sandbox'].includes(order.payMethod) && Boolean(paymentProvider(order.payMethod)?.refund);
+
 export async function adminOrderDetail(db: Db, order: OrderRow): Promise<AdminOrderDetail> {
   const [lines, payments, [member]] = await Promise.all([
     linesOf(db, [order.id]),
@@ -88,7 +145,7 @@ export async function adminOrderDetail(db: Db, order: OrderRow): Promise<AdminOr
   };
 }
 
-export function commerceAdminRoutes(app: FastifyInstance) {
+export function commerceAdminRoutes(app: FastifyInstance, contextFor: (request: { lang: Language; ip: string }) => PaymentContext) {
   const db = app.deps.db;
   const findOrder = async (id: number) => {
     const [order] = await db.select().from(shopOrder).where(eq(shopOrder.id, id));
@@ -144,6 +201,10 @@ export function commerceAdminRoutes(app: FastifyInstance) {
   });
   adminRoute(app, { method: 'POST', path: 'shop/order/refund', node: 'shop/order/refund' }, async (request, reply) => {
     const { id, amount, memo, idempotency_key } = validate(adminRefundInput, request.body, request.lang);
-    return reply.ok(await refundToBalance(db, id, amount, memo, request.lang, idempotency_key), 'commerce.refundDone');
+    const order = await findOrder(id);
+    const refunded = refundsThroughProvider(order)
+      ? await refundThroughProvider(contextFor(request), id, amount, memo, idempotency_key)
+      : await refundToBalance(db, id, amount, memo, request.lang, idempotency_key);
+    return reply.ok(refunded, 'commerce.refundDone');
   });
 }

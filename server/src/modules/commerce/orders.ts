@@ -320,6 +320,27 @@ export async function markPaid(tx: Db, orderId: number, method: PayMethodCode, t
   return paid;
 }
 
+/**
+ * A late payment (decision 036): closed or expired unpaid → paid, without the expiry guard. Only
+ * for an order whose items can still be delivered (the caller checks `stillSellable` and
+ * ownership, under the order row's lock).
+ */
+export async function reopenPaid(tx: Db, orderId: number, method: PayMethodCode, tradeNo: string): Promise<OrderRow | undefined> {
+  const [paid] = await tx
+    .update(shopOrder)
+    .set({ state: 'paid', payMethod: method, tradeNo, payTime: sql`now()`, closeTime: null, updatedAt: sql`now()` })
+    .where(and(eq(shopOrder.id, orderId), inArray(shopOrder.state, ['unpaid', 'closed'])))
+    .returning();
+  return paid;
+}
+
+/** Every item of a course order still exists and is on sale (other kinds deliver no catalogue items). */
+export async function stillSellable(tx: Db, order: OrderRow): Promise<boolean> {
+  if (order.kind !== 'course') return kindHandlers.has(order.kind as OrderKind);
+  const lines = await tx.select({ courseId: orderLine.courseId, status: course.status }).from(orderLine).leftJoin(course, eq(course.id, orderLine.courseId)).where(eq(orderLine.orderId, order.id));
+  return lines.length > 0 && lines.every((l) => l.courseId !== null && l.status === 'on_sale');
+}
+
 /** Items of a course order the member already owns (paid elsewhere meanwhile): one query. */
 export async function alreadyOwned(tx: Db, order: OrderRow): Promise<number[]> {
   if (order.kind !== 'course') return [];

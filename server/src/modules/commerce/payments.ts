@@ -8,11 +8,13 @@ import type { Language } from '@framecraft/contracts/constants';
 import type { PayAction, PayLogKind, PayLogState, PayMethodCode } from '@framecraft/contracts/commerce';
 import { PAY_METHODS } from '@framecraft/contracts/commerce';
 import { translate } from '@framecraft/contracts/messages';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, like, lte, ne, sql } from 'drizzle-orm';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { changeMoney, LedgerError } from '../ledger/index.ts';
-import { alreadyOwned, fulfil, linesOf, markPaid, notPayable, type OrderRow } from './orders.ts';
+import { alreadyOwned, fulfil, linesOf, markPaid, notPayable, reopenPaid, stillSellable, type OrderRow } from './orders.ts';
+import { maskPayload } from './pay-log-mask.ts';
 import { payLog, shopOrder } from './tables.ts';
 
 /** What a method needs from the app (settings, environment), read per call. */
@@ -35,7 +37,24 @@ export interface ParsedNotification {
   /** Cents. */
   amount: number;
   currency: string;
-  result: 'paid' | 'failed' | 'cancelled';
+  /**
+   * `refunded`: the provider reports money given back for `tradeNo` (e.g. Stripe `charge.refunded`);
+   * logged, and a payment notice for that trade arriving later is not delivered (decision 036).
+   * `ignored`: a verified event that changes nothing (logged only).
+   */
+  result: 'paid' | 'failed' | 'cancelled' | 'refunded' | 'ignored';
+}
+
+/** The provider's answer to "was this order paid?" (reconciliation). */
+export interface ProviderQueryResult {
+  paid: boolean;
+  tradeNo: string;
+  /** Cents. */
+  amount: number;
+  /** The order's currency when the provider does not say. */
+  currency?: string;
+  /** The provider's answer as text, for the pay log (masked before it is stored). */
+  raw?: string;
 }
 
 export interface ProviderReply {
@@ -48,16 +67,25 @@ export interface PaymentProvider {
   code: PayMethodCode;
   /** Offered to members (configured, allowed in this environment)? */
   available(ctx: PaymentContext): Promise<boolean>;
-  /** Start paying `order`: what the browser must do (balance pays at once and answers none). */
-  create(ctx: PaymentContext, order: OrderRow): Promise<PayAction>;
-  /** Check the provider's signature and parse its notification (raw body kept for the log). */
-  parseNotification?(ctx: PaymentContext, body: unknown, raw: string): Promise<ParsedNotification>;
+  /**
+   * Start paying `order`: what the browser must do (balance pays at once and answers none), plus
+   * the provider's `reference` for this attempt (e.g. a Stripe Checkout Session id) — kept in the
+   * pay log for `query`, never sent to the browser.
+   */
+  create(ctx: PaymentContext, order: OrderRow): Promise<PayAction & { reference?: string }>;
+  /** Why the method cannot be offered (missing or malformed settings), in ctx.lang; [] when it can. */
+  configurationProblems?(ctx: PaymentContext): Promise<string[]>;
+  /** Check the provider's signature and parse its notification (raw body kept for the log; headers for providers that sign in them). */
+  parseNotification?(ctx: PaymentContext, body: unknown, raw: string, headers?: IncomingHttpHeaders): Promise<ParsedNotification>;
   /** The provider's own answer to its notification. */
   reply?(accepted: boolean, reason: string): ProviderReply;
   /** Ask the provider whether an order was paid (reconciliation). */
-  query?(ctx: PaymentContext, order: OrderRow): Promise<{ paid: boolean; tradeNo: string; amount: number } | null>;
-  /** Give money back through the provider (balance refunds go through the ledger instead). */
-  refund?(ctx: PaymentContext, order: OrderRow, amount: number): Promise<void>;
+  query?(ctx: PaymentContext, order: OrderRow): Promise<ProviderQueryResult | null>;
+  /**
+   * Give money back through the provider (balance refunds go through the ledger instead).
+   * `tradeNo` is the provider's payment (the order's, or a late payment's); returns the refund's id.
+   */
+  refund?(ctx: PaymentContext, order: OrderRow, amount: number, tradeNo: string, requestKey?: string): Promise<string | void>;
 }
 
 const providers = new Map<PayMethodCode, PaymentProvider>();
@@ -109,7 +137,8 @@ export async function writePayLog(
       currency: (entry.currency ?? '').slice(0, 8),
       tradeNo: (entry.tradeNo ?? '').slice(0, 64),
       note: (entry.note ?? '').slice(0, 255),
-      raw: (entry.raw ?? '').slice(0, 20_000),
+      // Secrets (signatures, keys, card data) never reach the log (decision 036).
+      raw: maskPayload(entry.raw ?? '').slice(0, 20_000),
       ip: (entry.ip ?? '').slice(0, 50),
     })
     .returning({ id: payLog.id });
@@ -163,7 +192,7 @@ export const balanceProvider: PaymentProvider = {
   },
 };
 
-// ── Notifications ─────────────────────────────────────────────────────────────────────────────
+// ── Notifications and queries: one settle path ────────────────────────────────────────────────
 
 export interface SettleOutcome {
   accepted: boolean;
@@ -171,11 +200,23 @@ export interface SettleOutcome {
   reason: string;
 }
 
+/** A payment the provider confirmed, by notification or by our query. */
+export interface ConfirmedPayment {
+  orderNo: string;
+  tradeNo: string;
+  /** Cents. */
+  amount: number;
+  currency: string;
+}
+
+const REFUNDED_AT_PROVIDER = 'refunded at the provider';
+
 /**
  * Apply a provider notification once: refused ones (unverified, unknown order, wrong amount or
- * currency, closed/expired order) change nothing but the log; a replay of the payment that paid
- * the order is logged as a duplicate and acknowledged; the first valid "paid" pays the order.
- * The raw body and the outcome are always logged.
+ * currency) change nothing but the log; a replay of the payment that paid the order is logged as
+ * a duplicate and acknowledged; the first valid "paid" pays the order; a payment the order can no
+ * longer take is a late payment (decision 036). The raw body (masked) and the outcome are always
+ * logged.
  */
 export async function settleNotification(ctx: PaymentContext, method: PayMethodCode, n: ParsedNotification, raw: string): Promise<SettleOutcome> {
   const log = (db: Db, order: OrderRow | null, state: PayLogState, reason: string) =>
@@ -185,34 +226,205 @@ export async function settleNotification(ctx: PaymentContext, method: PayMethodC
     await log(ctx.db, null, 'refused', n.reason);
     return { accepted: false, state: 'refused', reason: n.reason };
   }
-  return ctx.db.transaction(async (tx) => {
-    const [order] = await tx.select().from(shopOrder).where(eq(shopOrder.orderNo, n.orderNo)).for('update');
+  if (n.result === 'paid') return settlePayment(ctx, method, n, { kind: 'notify', raw });
+  const [order] = n.orderNo ? await ctx.db.select().from(shopOrder).where(eq(shopOrder.orderNo, n.orderNo)) : [];
+  if (n.result === 'ignored') {
+    await log(ctx.db, order ?? null, 'ignored', n.reason || 'event not acted on');
+    return { accepted: true, state: 'ignored', reason: n.reason };
+  }
+  if (n.result === 'refunded') {
+    await log(ctx.db, order ?? null, 'succeeded', `${REFUNDED_AT_PROVIDER}${n.reason ? `: ${n.reason}` : ''}`);
+    return { accepted: true, state: 'succeeded', reason: REFUNDED_AT_PROVIDER };
+  }
+  if (!order) {
+    await log(ctx.db, null, 'refused', 'unknown order');
+    return { accepted: false, state: 'refused', reason: 'unknown order' };
+  }
+  const state = n.result === 'failed' ? 'failed' : 'cancelled';
+  await log(ctx.db, order, state, `payer ${n.result}`);
+  return { accepted: true, state, reason: `payer ${n.result}` };
+}
+
+/**
+ * The one settle path of a confirmed payment (notification or query), at most once per order and
+ * per provider payment: in one transaction the order row is locked by number, the sum checked,
+ * replays recognised, and the order paid (or re-opened and paid, for a late payment it can still
+ * take). Money the order cannot take is recorded `late_paid`; after the commit (never inside the
+ * transaction) it is refunded through the provider when it can refund, else left for the admin.
+ */
+export async function settlePayment(ctx: PaymentContext, method: PayMethodCode, p: ConfirmedPayment, source: { kind: 'notify' | 'query'; raw: string }): Promise<SettleOutcome> {
+  let lateOrder: OrderRow | null = null;
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(shopOrder).where(eq(shopOrder.orderNo, p.orderNo)).for('update');
     const finish = async (state: PayLogState, reason: string, accepted: boolean): Promise<SettleOutcome> => {
-      await log(tx, order ?? null, state, reason);
+      await writePayLog(tx, { order: order ?? null, orderNo: p.orderNo, method, kind: source.kind, state, amount: p.amount, currency: p.currency, tradeNo: p.tradeNo, note: reason, raw: source.raw, ip: ctx.ip });
       return { accepted, state, reason };
     };
     if (!order) return finish('refused', 'unknown order', false);
-    if (n.amount !== order.amount || n.currency !== order.currency) {
+    if (p.amount !== order.amount || p.currency !== order.currency) {
       return finish('refused', `amount/currency mismatch: order ${order.amount} ${order.currency}`, false);
     }
-    if (n.result !== 'paid') return finish(n.result === 'failed' ? 'failed' : 'cancelled', `payer ${n.result}`, true);
-    if (order.state === 'paid' || order.state === 'refunded') {
-      return order.payMethod === method && order.tradeNo === n.tradeNo
-        ? finish('duplicate', 'already applied', true)
-        : finish('refused', 'order already paid by another payment: refund it at the provider', false);
+    if ((order.state === 'paid' || order.state === 'refunded') && order.payMethod === method && order.tradeNo === p.tradeNo) {
+      return finish('duplicate', 'already applied', true);
     }
-    const paid = await markPaid(tx, order.id, method, n.tradeNo);
-    if (!paid) return finish('refused', order.state === 'unpaid' ? 'order expired' : `order ${order.state}`, false);
-    const outcome = await finish('succeeded', 'paid', true);
+    if (await tradeLogged(tx, order.id, method, p.tradeNo, 'late_paid')) return finish('duplicate', 'late payment already recorded', true);
+    if (await refundedAtProvider(tx, method, p.tradeNo)) return finish('refused', `${REFUNDED_AT_PROVIDER} before the payment notice: not delivered`, true);
+    if (order.state === 'paid' || order.state === 'refunded') {
+      lateOrder = order;
+      return finish('late_paid', 'order already paid by another payment', true);
+    }
+    let paid = await markPaid(tx, order.id, method, p.tradeNo);
+    let note = 'paid';
+    if (!paid) {
+      paid = await reopenIfSellable(tx, order, method, p.tradeNo);
+      note = 'late payment: order re-opened and delivered';
+    }
+    if (!paid) {
+      lateOrder = order;
+      return finish('late_paid', `order ${order.state === 'unpaid' ? 'expired' : order.state} and its items can no longer be delivered`, true);
+    }
+    const result = await finish('succeeded', note, true);
     await fulfil(tx, paid);
-    return outcome;
+    return result;
   });
+  if (lateOrder) await refundLatePayment(ctx, method, lateOrder, p);
+  return outcome;
+}
+
+/** A late payment for a closed/expired order is taken when everything it sells can still be delivered. */
+async function reopenIfSellable(tx: Db, order: OrderRow, method: PayMethodCode, tradeNo: string): Promise<OrderRow | undefined> {
+  if (!(await stillSellable(tx, order))) return undefined;
+  if ((await alreadyOwned(tx, order)).length > 0) return undefined;
+  return reopenPaid(tx, order.id, method, tradeNo);
+}
+
+async function tradeLogged(db: Db, orderId: number, method: string, tradeNo: string, state: PayLogState): Promise<boolean> {
+  if (!tradeNo) return false;
+  const [row] = await db
+    .select({ id: payLog.id })
+    .from(payLog)
+    .where(and(eq(payLog.orderId, orderId), eq(payLog.method, method), eq(payLog.tradeNo, tradeNo), eq(payLog.state, state)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Did the provider already tell us (verified) that this payment was given back? */
+async function refundedAtProvider(db: Db, method: string, tradeNo: string): Promise<boolean> {
+  if (!tradeNo) return false;
+  const [row] = await db
+    .select({ id: payLog.id })
+    .from(payLog)
+    .where(and(eq(payLog.method, method), eq(payLog.tradeNo, tradeNo), eq(payLog.kind, 'notify'), eq(payLog.state, 'succeeded'), like(payLog.note, `${REFUNDED_AT_PROVIDER}%`)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Give a late payment back through its provider, outside any transaction. The `late_paid` row was
+ * written once (replays are duplicates), so this runs once per provider payment; a provider
+ * without refunds, or a failed refund, leaves the row for the admin (pay log filter "late paid").
+ */
+async function refundLatePayment(ctx: PaymentContext, method: PayMethodCode, order: OrderRow, p: ConfirmedPayment): Promise<void> {
+  const provider = providers.get(method);
+  const log = (state: PayLogState, note: string, tradeNo = p.tradeNo) =>
+    writePayLog(ctx.db, { order, method, kind: 'refund', state, amount: p.amount, currency: p.currency, tradeNo, note, ip: ctx.ip });
+  if (!provider?.refund) {
+    await log('pending', 'late payment: refund it at the provider (no automatic refund for this method)');
+    return;
+  }
+  try {
+    const refundId = await provider.refund(ctx, order, p.amount, p.tradeNo);
+    await log('succeeded', `late payment refunded automatically${refundId ? ` (${refundId})` : ''}`);
+  } catch (error) {
+    await log('failed', `late payment: automatic refund failed, refund it at the provider: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+// ── Reconciliation: ask the provider ──────────────────────────────────────────────────────────
+
+/** The provider reference of the latest attempt with `method` on the order (what `query` looks up). */
+export async function lastAttemptReference(db: Db, orderId: number, method: PayMethodCode): Promise<string | null> {
+  const [row] = await db
+    .select({ tradeNo: payLog.tradeNo })
+    .from(payLog)
+    .where(and(eq(payLog.orderId, orderId), eq(payLog.kind, 'payment'), eq(payLog.method, method), ne(payLog.tradeNo, '')))
+    .orderBy(desc(payLog.id))
+    .limit(1);
+  return row?.tradeNo ?? null;
+}
+
+/** Provider methods a member tried for this order (pay log attempts), most recent first. */
+export async function attemptedMethods(db: Db, orderId: number): Promise<PayMethodCode[]> {
+  const rows = await db
+    .select({ method: payLog.method })
+    .from(payLog)
+    .where(and(eq(payLog.orderId, orderId), eq(payLog.kind, 'payment'), ne(payLog.method, 'balance')))
+    .orderBy(desc(payLog.id));
+  return [...new Set(rows.map((r) => r.method as PayMethodCode))];
+}
+
+export interface ReconcileResult {
+  provider: 'paid' | 'unpaid' | 'unknown';
+  settled: boolean;
+}
+
+/**
+ * Ask the providers the member tried whether `order` was paid, and settle it through the same path
+ * as notifications when one says so. The provider is called outside any transaction; each answer
+ * is logged (kind `query`).
+ */
+export async function reconcileOrder(ctx: PaymentContext, order: OrderRow): Promise<ReconcileResult> {
+  let answer: ReconcileResult = { provider: 'unknown', settled: false };
+  for (const method of await attemptedMethods(ctx.db, order.id)) {
+    const provider = providers.get(method);
+    if (!provider?.query) continue;
+    let result: ProviderQueryResult | null;
+    try {
+      result = await provider.query(ctx, order);
+    } catch (error) {
+      await writePayLog(ctx.db, { order, method, kind: 'query', state: 'failed', amount: order.amount, currency: order.currency, note: `query failed: ${error instanceof Error ? error.message : String(error)}`, ip: ctx.ip });
+      continue;
+    }
+    if (!result?.paid) {
+      await writePayLog(ctx.db, { order, method, kind: 'query', state: 'pending', amount: order.amount, currency: order.currency, tradeNo: result?.tradeNo, note: 'provider: not paid', raw: result?.raw, ip: ctx.ip });
+      if (answer.provider === 'unknown') answer = { provider: 'unpaid', settled: false };
+      continue;
+    }
+    const outcome = await settlePayment(ctx, method, { orderNo: order.orderNo, tradeNo: result.tradeNo, amount: result.amount, currency: result.currency ?? order.currency }, { kind: 'query', raw: result.raw ?? '' });
+    return { provider: 'paid', settled: outcome.state === 'succeeded' };
+  }
+  return answer;
+}
+
+/**
+ * Orders a provider was asked to take that are still unpaid (or closed by expiry) and expire within
+ * `withinMs` or expired within the last `graceMs`: the periodic job's batch.
+ */
+export async function ordersToReconcile(db: Db, withinMs: number, graceMs: number, limit = 50): Promise<OrderRow[]> {
+  const attempted = db
+    .select({ orderId: payLog.orderId })
+    .from(payLog)
+    .where(and(eq(payLog.kind, 'payment'), ne(payLog.method, 'balance'), isNotNull(payLog.orderId)));
+  return db
+    .select()
+    .from(shopOrder)
+    .where(
+      and(
+        inArray(shopOrder.state, ['unpaid', 'closed']),
+        inArray(shopOrder.id, attempted),
+        lte(shopOrder.expireTime, sql`now() + make_interval(secs => ${withinMs / 1000})`),
+        gte(shopOrder.expireTime, sql`now() - make_interval(secs => ${graceMs / 1000})`),
+      ),
+    )
+    .orderBy(shopOrder.expireTime)
+    .limit(limit);
 }
 
 // ── The member's pay log ──────────────────────────────────────────────────────────────────────
 
 export async function memberPayLog(db: Db, userId: number, page: number, limit: number) {
-  const where = eq(payLog.userId, userId);
+  // Provider checks and events we do not act on are the shop's bookkeeping, not the member's payments.
+  const where = and(eq(payLog.userId, userId), ne(payLog.kind, 'query'), ne(payLog.state, 'ignored'));
   const [[counted], rows] = await Promise.all([
     db.select({ total: count() }).from(payLog).where(where),
     db.select().from(payLog).where(where).orderBy(desc(payLog.id)).limit(limit).offset((page - 1) * limit),

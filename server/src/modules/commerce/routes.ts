@@ -27,8 +27,9 @@ import { commerceAdminRoutes } from './admin.ts';
 import { addToCart, cartCount, listCart, removeFromCart } from './cart.ts';
 import { deliveryTarget, listPurchases } from './delivery.ts';
 import { cancelOrder, createOrder, effectiveState, findMemberOrder, listOrders, notPayable, orderDetail, sweepExpiredOrders } from './orders.ts';
-import { balanceProvider, memberPayLog, offeredMethods, paymentProvider, registerPaymentProvider, settleNotification, type PaymentContext } from './payments.ts';
-import { sandboxProvider } from './sandbox.ts';
+import { balanceProvider, memberPayLog, offeredMethods, paymentProvider, registerPaymentProvider, settleNotification, writePayLog, type PaymentContext } from './payments.ts';
+import { reconcileRoutes } from './reconcile.ts';
+import { sandboxCashierRoute, sandboxProvider } from './sandbox.ts';
 
 registerPaymentProvider(balanceProvider);
 registerPaymentProvider(sandboxProvider);
@@ -42,7 +43,7 @@ export const commerceRoutes = fp(async (app: FastifyInstance) => {
   const production = app.deps.env.NODE_ENV === 'production';
   /** The shop currency setting (decision 018); an order snapshots it at creation. */
   const shopCurrency = async () => currencyOf(await app.siteConfig.get('currency'));
-  const paymentContext = (request: FastifyRequest): PaymentContext => ({
+  const paymentContext = (request: Pick<FastifyRequest, 'lang' | 'ip'>): PaymentContext => ({
     db,
     lang: request.lang,
     production,
@@ -106,7 +107,11 @@ export const commerceRoutes = fp(async (app: FastifyInstance) => {
     if (effectiveState(order) !== 'unpaid') throw notPayable(order);
     const provider = paymentProvider(method);
     if (!provider || !(await offeredMethods(ctx)).includes(method)) throw new ApiError('commerce.methodUnavailable');
-    const action = await provider.create(ctx, order);
+    const { reference, ...action } = await provider.create(ctx, order);
+    // Every provider attempt is logged: the pay log shows it, and reconciliation knows whom to ask (and what: the reference).
+    if (method !== 'balance') {
+      await writePayLog(db, { order, method, kind: 'payment', state: 'pending', amount: order.amount, currency: order.currency, tradeNo: reference, note: `started: ${action.type}`, raw: JSON.stringify(action), ip: ctx.ip });
+    }
     // A balance payment has completed (or thrown); other methods are still unpaid until notified.
     const state = method === 'balance' ? 'paid' : effectiveState(await findMemberOrder(db, member(request).id, order_no));
     const answer: PaySubmitAnswer = { order_no, state, action };
@@ -126,7 +131,7 @@ export const commerceRoutes = fp(async (app: FastifyInstance) => {
       const provider = paymentProvider((request.params as { method: string }).method);
       if (!provider?.parseNotification) return providerAnswer.text('fail: unknown method', 404);
       const ctx = paymentContext(request);
-      const parsed = await provider.parseNotification(ctx, input.json ?? input.form ?? {}, input.text);
+      const parsed = await provider.parseNotification(ctx, input.json ?? input.form ?? {}, input.text, request.headers);
       const outcome = await settleNotification(ctx, provider.code, parsed, input.text);
       const answer = provider.reply?.(outcome.accepted, outcome.reason) ?? { status: outcome.accepted ? 200 : 400, contentType: 'text/plain; charset=utf-8', body: outcome.accepted ? 'success' : 'fail' };
       return { status: answer.status, type: answer.contentType, body: answer.body };
@@ -153,7 +158,9 @@ export const commerceRoutes = fp(async (app: FastifyInstance) => {
     return reply.ok(answer);
   });
 
-  commerceAdminRoutes(app);
+  commerceAdminRoutes(app, paymentContext);
+  reconcileRoutes(app, paymentContext);
+  sandboxCashierRoute(app, paymentContext);
 
   // The expiry sweeper (decision 031): one run per interval across instances (job runner); the
   // guarded update would close each order once anyway. Lazy expiry holds in between.

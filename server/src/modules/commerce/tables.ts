@@ -107,3 +107,22 @@ export const payLog = pgTable(
   },
   (t) => [index('pay_log_user_idx').on(t.userId, t.id.desc().nullsFirst()), index('pay_log_order_idx').on(t.orderId)],
 );
+
+/**
+ * The sandbox cashier's own record of its trades (decision 036): what a real provider keeps on
+ * its side, so the sandbox can answer `query` (reconciliation after a lost notification) and
+ * `refund` (a late payment given back) like one. Written only by the sandbox provider.
+ */
+export const sandboxTrade = pgTable(
+  'sandbox_trade',
+  {
+    tradeNo: varchar('trade_no', { length: 64 }).primaryKey(),
+    orderNo: varchar('order_no', { length: 40 }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: varchar('currency', { length: 8 }).notNull(),
+    state: varchar('state', { length: 12 }).notNull().default('unpaid'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sandbox_trade_order_idx').on(t.orderNo)],
+);

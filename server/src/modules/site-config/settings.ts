@@ -108,10 +108,15 @@ export const SETTINGS: readonly SettingDefinition[] = [
   { name: 'mailSenderAddress', group: 'mail', title: 'Sender address', type: 'string', value: '' },
   // Commerce (decisions 031, 032): order expiry, offered payment methods, the sandbox provider.
   { name: 'orderExpireMinutes', group: 'pay', title: 'Minutes an unpaid order waits before it closes', type: 'number', value: 30 },
-  { name: 'payMethods', group: 'pay', title: 'Payment methods offered', type: 'select', options: ['balance', 'sandbox'], multiple: true, value: 'balance,sandbox' },
+  { name: 'payMethods', group: 'pay', title: 'Payment methods offered', type: 'select', options: ['balance', 'sandbox', 'stripe'], multiple: true, value: 'balance,sandbox' },
   // Signs the sandbox payment page's notifications; a fresh installation gets a random one.
   { name: 'paySandboxSecret', group: 'pay', title: 'Sandbox signing secret', type: 'string', value: randomBytes(24).toString('hex'), secret: true },
   { name: 'paySandboxInProduction', group: 'pay', title: 'Allow the sandbox payment in production', type: 'switch', value: 0 },
+  // Stripe (modules/pay-stripe, decision 036): keys from the Stripe dashboard; the webhook endpoint is <siteUrl>/api/pay/notify/stripe.
+  { name: 'stripeSecretKey', group: 'pay', title: 'Stripe secret key (sk_…)', type: 'string', value: '', secret: true },
+  { name: 'stripePublishableKey', group: 'pay', title: 'Stripe publishable key (pk_…)', type: 'string', value: '' },
+  { name: 'stripeWebhookSecret', group: 'pay', title: 'Stripe webhook signing secret (whsec_…)', type: 'string', value: '', secret: true },
+  { name: 'stripeApiHost', group: 'pay', title: 'Stripe API address (override, e.g. a test server)', type: 'string', value: '' },
   ...Object.entries(CONTENT_PAGES).map(([name, value]) => ({
     name,
     group: 'content',

@@ -1,6 +1,6 @@
 import type { Order, PayAction, PayMethodCode } from '@framecraft/contracts/commerce-constants';
 import { formatDate } from '@framecraft/contracts/date';
-import { formatMoney } from '@framecraft/contracts/money';
+import { currencyOf, formatPrice } from '@framecraft/contracts/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { commerceKeys, createOrder, payPath } from '../../lib/commerce.ts';
 import { formatCountdown, useCountdown } from '../../lib/countdown.ts';
 import { useMemberStore } from '../../stores/member.ts';
 import { fullUrl } from '../../utils/full-url.ts';
-import { orderQuery, payMethodsQuery, submitPayment } from './api/checkout.ts';
+import { orderQuery, payMethodsQuery, queryPayment, submitPayment } from './api/checkout.ts';
 import { QrCode } from '../../components/qr-code.tsx';
 import { CouponPicker } from './coupon-picker.tsx';
 
@@ -107,9 +107,13 @@ function Checkout({ orderNo }: { orderNo: string }) {
   );
 }
 
+/** Cents with the order's currency symbol (the shop currency when it was ordered). */
+const priceOf = (order: Pick<Order, 'currency'>) => (cents: number) => formatPrice(cents, currencyOf(order.currency));
+
 /** Lines, the price charged for each and why, the total and what the member saves. */
 function OrderSummary({ order }: { order: Order }) {
   const { t } = useTranslation('checkout');
+  const price = priceOf(order);
   const listTotal = order.lines.reduce((sum, line) => sum + line.list_price, 0);
   // What the lines' prices save; the coupon's discount has its own row.
   const saved = listTotal - order.amount - order.discount;
@@ -130,8 +134,8 @@ function OrderSummary({ order }: { order: Order }) {
               {line.reason !== 'list' && <p className="mt-0.5 text-xs text-emerald-600 dark:text-emerald-400">{t(`commerce:reason.${line.reason}`)}</p>}
             </div>
             <p className="shrink-0 text-right text-sm tabular-nums">
-              <span className="block font-semibold text-ink">¥{formatMoney(line.price)}</span>
-              {line.list_price > line.price && <s className="text-xs text-faint">¥{formatMoney(line.list_price)}</s>}
+              <span className="block font-semibold text-ink">{price(line.price)}</span>
+              {line.list_price > line.price && <s className="text-xs text-faint">{price(line.list_price)}</s>}
             </p>
           </li>
         ))}
@@ -140,19 +144,19 @@ function OrderSummary({ order }: { order: Order }) {
         {saved > 0 && (
           <div className="flex justify-between text-emerald-600 dark:text-emerald-400">
             <dt>{t('pay.saved')}</dt>
-            <dd className="tabular-nums">-¥{formatMoney(saved)}</dd>
+            <dd className="tabular-nums">-{price(saved)}</dd>
           </div>
         )}
         {order.discount > 0 && (
           <div data-testid="pay-discount" className="flex justify-between text-emerald-600 dark:text-emerald-400">
             <dt>{t('coupons:checkout.discount')}</dt>
-            <dd className="tabular-nums">-¥{formatMoney(order.discount)}</dd>
+            <dd className="tabular-nums">-{price(order.discount)}</dd>
           </div>
         )}
         <div className="flex items-baseline justify-between">
           <dt className="text-muted">{t('pay.total')}</dt>
           <dd data-testid="pay-amount" className="text-xl font-semibold text-ink tabular-nums">
-            ¥{formatMoney(order.amount)}
+            {price(order.amount)}
           </dd>
         </div>
       </dl>
@@ -176,6 +180,7 @@ function PayForm({ order, receivedAt }: { order: Order; receivedAt: number }) {
   const usable = methods.data?.list.find((item) => item.code !== 'balance' || methods.data.balance >= order.amount);
   const chosen = method ?? usable?.code ?? methods.data?.list[0]?.code ?? null;
   const returned = params.get('result');
+  const checking = useProviderCheck(order.order_no, returned === 'returned');
 
   const submit = async () => {
     if (!chosen) return;
@@ -207,6 +212,11 @@ function PayForm({ order, receivedAt }: { order: Order; receivedAt: number }) {
           <ClockIcon /> {t('commerce:countdown', { time: formatCountdown(left) })}
         </p>
       </div>
+      {returned === 'returned' && (
+        <p data-testid="pay-checking" role="status" className="mt-4 rounded-xl border border-sky-500/30 bg-sky-500/10 px-4 py-3 text-sm text-sky-700 dark:text-sky-300">
+          {checking ? t('pay.checking') : t('pay.returned.returned')}
+        </p>
+      )}
       {(returned === 'failed' || returned === 'cancelled') && (
         <p data-testid="pay-returned" role="status" className="mt-4 rounded-xl border border-rose-500/30 bg-rose-500/10 px-4 py-3 text-sm text-rose-700 dark:text-rose-300">
           {t(`pay.returned.${returned}`)}
@@ -242,7 +252,7 @@ function PayForm({ order, receivedAt }: { order: Order; receivedAt: number }) {
                   <span className="text-sm font-medium text-ink">{item.name || t(`commerce:method.${item.code}`)}</span>
                   {item.code === 'balance' && (
                     <span className={`mt-0.5 text-xs tabular-nums ${short ? 'text-rose-500' : 'text-muted'}`}>
-                      {t('pay.balance', { amount: formatMoney(methods.data.balance) })}
+                      {t('pay.balance', { amount: formatPrice(methods.data.balance, currencyOf(methods.data.currency)) })}
                       {short ? ` · ${t('pay.balanceShort')}` : ''}
                     </span>
                   )}
@@ -267,13 +277,46 @@ function PayForm({ order, receivedAt }: { order: Order; receivedAt: number }) {
             onClick={() => void submit()}
             className={buttonClass('primary', 'lg', 'mt-5 w-full justify-center')}
           >
-            {t('pay.submit', { amount: formatMoney(order.amount) })}
+            {t('pay.submit', { amount: priceOf(order)(order.amount) })}
           </button>
           {!agreed && <p className="mt-2 text-center text-xs text-faint">{t('pay.agreeFirst')}</p>}
         </>
       )}
     </section>
   );
+}
+
+/** Checks after returning from the provider: at once, then twice more while the provider may still be confirming. */
+const CHECK_DELAYS_MS = [0, 6_000, 15_000];
+
+/**
+ * Back from the provider's page with the order still unpaid: ask the server to check with the
+ * provider (a notification may be late or lost); the order query then shows the result.
+ */
+function useProviderCheck(orderNo: string, returned: boolean): boolean {
+  const queryClient = useQueryClient();
+  const [checking, setChecking] = useState(returned);
+  useEffect(() => {
+    if (!returned) return;
+    let stopped = false;
+    const timers = CHECK_DELAYS_MS.map((delay, index) =>
+      window.setTimeout(() => {
+        void queryPayment(orderNo)
+          .then((answer) => {
+            if (!stopped && answer.state !== 'unpaid') void queryClient.invalidateQueries({ queryKey: commerceKeys.order(orderNo) });
+          })
+          .catch(() => undefined)
+          .finally(() => {
+            if (!stopped && index === CHECK_DELAYS_MS.length - 1) setChecking(false);
+          });
+      }, delay),
+    );
+    return () => {
+      stopped = true;
+      timers.forEach((timer) => window.clearTimeout(timer));
+    };
+  }, [orderNo, returned, queryClient]);
+  return checking;
 }
 
 /** Paid → to the purchase; closed → order again; refunded → what happened. */
@@ -311,7 +354,7 @@ function Result({ order }: { order: Order }) {
       <h2 className="mt-4 text-xl font-semibold text-ink">{t(`pay.result.${order.state}.title`)}</h2>
       <p className="mt-2 text-sm text-muted">
         {t(`pay.result.${order.state}.description`, {
-          amount: formatMoney(order.amount),
+          amount: priceOf(order)(order.amount),
           method: order.pay_method ? t(`commerce:method.${order.pay_method}`) : '',
           time: formatDate(order.pay_time ?? order.close_time ?? order.create_time),
         })}

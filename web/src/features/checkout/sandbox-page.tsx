@@ -7,7 +7,7 @@ import { buttonClass } from '../../components/button.ts';
 import { PageContainer } from '../../components/page-header.tsx';
 import { toast } from '../../components/toast.tsx';
 import { payPath } from '../../lib/commerce.ts';
-import { sendSandboxResult } from './api/checkout.ts';
+import { recordSandboxResult, sendSandboxResult } from './api/checkout.ts';
 
 const FIELDS = ['order_no', 'trade_no', 'amount', 'currency', 'expire', 'sign'] as const;
 
@@ -21,6 +21,8 @@ export default function SandboxPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [busy, setBusy] = useState(false);
+  // Pays at the "cashier" but drops the notification: the result page's query must find the payment.
+  const [loseNotification, setLoseNotification] = useState(false);
   const fields = Object.fromEntries(FIELDS.map((name) => [name, params.get(name) ?? ''])) as Omit<SandboxNotification, 'result'>;
   const complete = FIELDS.every((name) => fields[name] !== '');
   const cents = Number(fields.amount);
@@ -28,9 +30,10 @@ export default function SandboxPage() {
   const send = async (result: SandboxNotification['result']) => {
     setBusy(true);
     try {
-      const accepted = await sendSandboxResult({ ...fields, result });
+      const recorded = await recordSandboxResult({ ...fields, result }).catch(() => false);
+      const accepted = recorded && (loseNotification || (await sendSandboxResult({ ...fields, result })));
       if (!accepted) toast.error(t('sandbox.refused'));
-      navigate(result === 'paid' ? payPath(fields.order_no) : `${payPath(fields.order_no)}&result=${result}`, { replace: true });
+      navigate(`${payPath(fields.order_no)}&result=${result === 'paid' ? 'returned' : result}`, { replace: true });
     } catch {
       toast.error(t('sandbox.refused'));
     } finally {
@@ -67,6 +70,10 @@ export default function SandboxPage() {
                   </button>
                 </div>
               </div>
+              <label className="mt-5 flex items-start justify-center gap-2 text-left text-xs text-muted">
+                <input type="checkbox" data-testid="sandbox-lose" checked={loseNotification} onChange={(event) => setLoseNotification(event.target.checked)} className="mt-0.5 size-3.5 accent-[var(--fc-accent)]" />
+                <span>{t('sandbox.loseNotification')}</span>
+              </label>
             </>
           ) : (
             <p data-testid="sandbox-invalid" className="mt-6 rounded-xl bg-rose-500/10 px-4 py-3 text-sm text-rose-600 dark:text-rose-300">

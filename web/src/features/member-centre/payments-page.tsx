@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { usePaging } from './use-paging.ts';
 import { payLogQuery } from './api/commerce.ts';
 
-const STATE_COLORS: Record<PayLogState, string> = { succeeded: 'success', refused: 'error', duplicate: 'default', failed: 'error', cancelled: 'default', pending: 'processing' };
+const STATE_COLORS: Record<PayLogState, string> = { succeeded: 'success', refused: 'error', duplicate: 'default', failed: 'error', cancelled: 'default', pending: 'processing', late_paid: 'warning', ignored: 'default' };
 
 /** My payments: the member's pay log (method, amount, time, order, outcome), newest first. */
 export default function PaymentsPage() {

@@ -1,4 +1,4 @@
-import type { Order, PayMethodCode, PayMethods, PaySubmitAnswer, SandboxNotification } from '@framecraft/contracts/commerce-constants';
+import type { Order, PayMethodCode, PayMethods, PayQueryAnswer, PaySubmitAnswer, SandboxNotification } from '@framecraft/contracts/commerce-constants';
 import { queryOptions } from '@tanstack/react-query';
 import { commerceKeys } from '../../../lib/commerce.ts';
 import { request } from '../../../lib/request/index.ts';
@@ -23,6 +23,20 @@ export const payMethodsQuery = queryOptions({
 
 export async function submitPayment(orderNo: string, method: PayMethodCode): Promise<PaySubmitAnswer> {
   return (await request<PaySubmitAnswer>({ url: '/api/pay/submit', method: 'POST', data: { order_no: orderNo, method }, context: 'user' })).data;
+}
+
+/**
+ * Back from the provider's page and still unpaid: ask the server to check with the provider (a
+ * lost or late notification); it settles the order when the provider says it was paid.
+ */
+export async function queryPayment(orderNo: string): Promise<PayQueryAnswer> {
+  return (await request<PayQueryAnswer>({ url: '/api/pay/query', method: 'POST', data: { order_no: orderNo }, context: 'user', showErrorMessage: false, cancelDuplicate: false })).data;
+}
+
+/** The sandbox cashier records the payer's choice (what a real provider keeps), before any notification. */
+export async function recordSandboxResult(notification: SandboxNotification): Promise<boolean> {
+  const answer = await request<{ result: string }>({ url: '/api/pay/sandbox/pay', method: 'POST', data: notification, showErrorMessage: false });
+  return answer.code === 1;
 }
 
 /**

@@ -1,6 +1,6 @@
-import type { AdminOrderDetail, AdminRefundAnswer } from '@framecraft/contracts/commerce-constants';
+import type { AdminOrderDetail, AdminRefundAnswer, PayQueryAnswer } from '@framecraft/contracts/commerce-constants';
 import { formatDate } from '@framecraft/contracts/date';
-import { formatMoney, parseMoney } from '@framecraft/contracts/money';
+import { CURRENCIES, currencyOf, formatMoney, parseMoney } from '@framecraft/contracts/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Descriptions, Drawer, Form, Input, InputNumber, Modal, Popconfirm, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
@@ -60,17 +60,28 @@ function OrderDetail({ id, onChanged }: { id: number; onChanged: () => void }) {
   const [refunding, setRefunding] = useState(false);
   // One key per opened refund dialog, resent on retry, so a retried request refunds once.
   const [refundKey, setRefundKey] = useState('');
+  const [querying, setQuerying] = useState(false);
   const [form] = Form.useForm<{ amount: number; memo: string }>();
   const detail = query.data;
   if (!detail) return <div className="py-10 text-center text-neutral-400">{query.isError ? t('shop.loadFailed') : '…'}</div>;
   const { order } = detail;
   const refundable = order.amount - order.refunded_amount;
+  // Card/account payments go back through their provider (decision 036); balance and sandbox ones to the balance.
+  const toProvider = order.pay_method !== null && !['balance', 'sandbox'].includes(order.pay_method);
   const changed = () => {
     void queryClient.invalidateQueries({ queryKey: key });
     onChanged();
   };
 
   const close = () => crudApi.post('shop/order/close', { id }).then(changed, () => undefined);
+  // Ask the provider (a lost or late notification); a confirmed payment is applied once, like its notification.
+  const queryProvider = () => {
+    setQuerying(true);
+    crudApi
+      .post<PayQueryAnswer>('shop/order/query', { id })
+      .then(changed, () => undefined)
+      .finally(() => setQuerying(false));
+  };
   const refund = async () => {
     const values = await form.validateFields();
     // The form takes yuan with 2 decimals; the server takes integer cents, read exactly by the money module.
@@ -96,6 +107,13 @@ function OrderDetail({ id, onChanged }: { id: number; onChanged: () => void }) {
                 {t('shop.close')}
               </Button>
             </Popconfirm>
+          </Auth>
+        )}
+        {(order.state === 'unpaid' || order.state === 'closed') && (
+          <Auth name="query">
+            <Button data-testid="admin-order-query" loading={querying} onClick={queryProvider} title={t('shop.queryHelp')}>
+              {t('shop.queryProvider')}
+            </Button>
           </Auth>
         )}
         {order.state === 'paid' && refundable > 0 && (
@@ -124,8 +142,8 @@ function OrderDetail({ id, onChanged }: { id: number; onChanged: () => void }) {
         <Descriptions.Item label={t('fields.state')}>
           <Tag color={ORDER_STATE_OPTIONS.find((o) => o.value === order.state)?.color}>{t(`shop.state.${order.state}`)}</Tag>
         </Descriptions.Item>
-        <Descriptions.Item label={t('fields.amount')}>{yuan(order.amount)}</Descriptions.Item>
-        <Descriptions.Item label={t('fields.refunded_amount')}>{yuan(order.refunded_amount)}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.amount')}>{yuan(order.amount, order)}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.refunded_amount')}>{yuan(order.refunded_amount, order)}</Descriptions.Item>
         <Descriptions.Item label={t('fields.pay_method')}>{order.pay_method ? t(`shop.method.${order.pay_method}`) : '—'}</Descriptions.Item>
         <Descriptions.Item label={t('fields.trade_no')}>{detail.trade_no || '—'}</Descriptions.Item>
         <Descriptions.Item label={t('fields.create_time')}>{formatDate(order.create_time)}</Descriptions.Item>
@@ -143,8 +161,8 @@ function OrderDetail({ id, onChanged }: { id: number; onChanged: () => void }) {
         scroll={{ x: 'max-content' }}
         columns={[
           { key: 'title', title: t('fields.title'), dataIndex: 'title' },
-          { key: 'list_price', title: t('fields.list_price'), render: (_, line) => yuan(line.list_price) },
-          { key: 'price', title: t('fields.price'), render: (_, line) => yuan(line.price) },
+          { key: 'list_price', title: t('fields.list_price'), render: (_, line) => yuan(line.list_price, order) },
+          { key: 'price', title: t('fields.price'), render: (_, line) => yuan(line.price, order) },
           { key: 'reason', title: t('fields.reason'), render: (_, line) => t(`shop.reason.${line.reason}`) },
         ]}
       />
@@ -160,17 +178,17 @@ function OrderDetail({ id, onChanged }: { id: number; onChanged: () => void }) {
         columns={[
           { key: 'kind', title: t('fields.logKind'), render: (_, row) => t(`shop.logKind.${row.kind}`) },
           { key: 'method', title: t('fields.method'), render: (_, row) => t(`shop.method.${row.method}`, { defaultValue: row.method }) },
-          { key: 'amount', title: t('fields.amount'), render: (_, row) => yuan(row.amount) },
+          { key: 'amount', title: t('fields.amount'), render: (_, row) => yuan(row.amount, row) },
           { key: 'state', title: t('fields.state'), render: (_, row) => <Tag color={LOG_STATE_OPTIONS.find((o) => o.value === row.state)?.color}>{t(`shop.logState.${row.state}`)}</Tag> },
           { key: 'time', title: t('fields.create_time'), render: (_, row) => formatDate(row.create_time) },
         ]}
       />
 
-      <Modal open={refunding} title={t('shop.refundTitle')} okText={t('shop.refund')} cancelText={t('crud.cancel')} onOk={() => void refund()} onCancel={() => setRefunding(false)} okButtonProps={{ danger: true, 'data-testid': 'admin-refund-ok' } as never}>
-        <p className="mb-3 text-sm text-neutral-500">{t('shop.refundHelp', { amount: formatMoney(refundable) })}</p>
+      <Modal open={refunding} title={toProvider ? t('shop.refundTitleProvider', { method: t(`shop.method.${order.pay_method}`) }) : t('shop.refundTitle')} okText={t('shop.refund')} cancelText={t('crud.cancel')} onOk={() => void refund()} onCancel={() => setRefunding(false)} okButtonProps={{ danger: true, 'data-testid': 'admin-refund-ok' } as never}>
+        <p className="mb-3 text-sm text-neutral-500">{toProvider ? t('shop.refundHelpProvider', { amount: formatMoney(refundable) }) : t('shop.refundHelp', { amount: formatMoney(refundable) })}</p>
         <Form form={form} layout="vertical">
           <Form.Item name="amount" label={t('fields.refundAmount')} rules={[{ required: true }, { type: 'number', min: 0.01, max: refundable / 100 }]}>
-            <InputNumber data-testid="admin-refund-amount" min={0.01} max={refundable / 100} step={0.01} precision={2} prefix="¥" className="!w-full" />
+            <InputNumber data-testid="admin-refund-amount" min={0.01} max={refundable / 100} step={0.01} precision={2} prefix={CURRENCIES[currencyOf(order.currency)].symbol} className="!w-full" />
           </Form.Item>
           <Form.Item name="memo" label={t('fields.memo')}>
             <Input maxLength={200} />
