@@ -23,6 +23,8 @@ export interface PaymentContext {
   setting(name: string): Promise<string>;
   /** Request IP, for the pay log. */
   ip: string;
+  /** The payer's device (the web's `device` input, else the user agent): picks desktop or phone cashiers. */
+  device?: 'desktop' | 'mobile';
 }
 
 /** A verified-or-not notification, parsed into the order it is about. */
@@ -56,8 +58,15 @@ export interface PaymentProvider {
   reply?(accepted: boolean, reason: string): ProviderReply;
   /** Ask the provider whether an order was paid (reconciliation). */
   query?(ctx: PaymentContext, order: OrderRow): Promise<{ paid: boolean; tradeNo: string; amount: number } | null>;
-  /** Give money back through the provider (balance refunds go through the ledger instead). */
-  refund?(ctx: PaymentContext, order: OrderRow, amount: number): Promise<void>;
+  /** Give money back through the provider (balance refunds go through the ledger instead); `requestKey` makes a retry refund once. */
+  refund?(ctx: PaymentContext, order: OrderRow, amount: number, requestKey?: string): Promise<void>;
+  /**
+   * Why the method cannot be offered with the current settings, as message keys (empty = ready);
+   * the back office shows them per method in System settings → Payment (decision 034).
+   */
+  configurationProblems?(ctx: PaymentContext): Promise<string[]>;
+  /** What its notifications look like: anything else is refused before parsing (decision 034). */
+  notification?: { mediaTypes: readonly string[]; maxBytes: number };
 }
 
 const providers = new Map<PayMethodCode, PaymentProvider>();
@@ -65,6 +74,7 @@ export function registerPaymentProvider(provider: PaymentProvider): void {
   providers.set(provider.code, provider);
 }
 export const paymentProvider = (code: string) => providers.get(code as PayMethodCode);
+export const paymentProviders = () => [...providers.values()];
 
 /** Methods the settings offer and whose provider is available. */
 export async function offeredMethods(ctx: PaymentContext): Promise<PayMethodCode[]> {
@@ -195,7 +205,7 @@ export async function settleNotification(ctx: PaymentContext, method: PayMethodC
     if (n.amount !== order.amount || n.currency !== order.currency) {
       return finish('refused', `amount/currency mismatch: order ${order.amount} ${order.currency}`, false);
     }
-    if (n.result !== 'paid') return finish(n.result === 'failed' ? 'failed' : 'cancelled', `payer ${n.result}`, true);
+    if (n.result !== 'paid') return finish(n.result === 'failed' ? 'failed' : 'cancelled', n.reason || `payer ${n.result}`, true);
     if (order.state === 'paid' || order.state === 'refunded') {
       return order.payMethod === method && order.tradeNo === n.tradeNo
         ? finish('duplicate', 'already applied', true)

@@ -11,6 +11,7 @@ import {
   orderNoInput,
   paySubmitInput,
   purchaseLinkInput,
+  type PayDevice,
   type PayMethods,
   type PurchaseLink,
   type PaySubmitAnswer,
@@ -27,7 +28,8 @@ import { commerceAdminRoutes } from './admin.ts';
 import { addToCart, cartCount, listCart, removeFromCart } from './cart.ts';
 import { deliveryTarget, listPurchases } from './delivery.ts';
 import { cancelOrder, createOrder, effectiveState, findMemberOrder, listOrders, notPayable, orderDetail, sweepExpiredOrders } from './orders.ts';
-import { balanceProvider, memberPayLog, offeredMethods, paymentProvider, registerPaymentProvider, settleNotification, type PaymentContext } from './payments.ts';
+import { balanceProvider, memberPayLog, offeredMethods, paymentProvider, registerPaymentProvider, settleNotification, writePayLog, type PaymentContext } from './payments.ts';
+import { paymentStatusRoute } from './payment-status.ts';
 import { sandboxProvider } from './sandbox.ts';
 
 registerPaymentProvider(balanceProvider);
@@ -35,6 +37,8 @@ registerPaymentProvider(sandboxProvider);
 
 /** How often each instance closes expired orders (lazy expiry already holds in between). */
 const SWEEP_INTERVAL_MS = 60_000;
+/** Phones and tablets get a provider's phone cashier (Alipay wap pay) unless the page says otherwise. */
+const MOBILE_AGENT = /Mobile|Android|iPhone|iPad|iPod|HarmonyOS|MicroMessenger/i;
 
 
 export const commerceRoutes = fp(async (app: FastifyInstance) => {
@@ -42,7 +46,7 @@ export const commerceRoutes = fp(async (app: FastifyInstance) => {
   const production = app.deps.env.NODE_ENV === 'production';
   /** The shop currency setting (decision 018); an order snapshots it at creation. */
   const shopCurrency = async () => currencyOf(await app.siteConfig.get('currency'));
-  const paymentContext = (request: FastifyRequest): PaymentContext => ({
+  const paymentContext = (request: FastifyRequest, device?: PayDevice): PaymentContext => ({
     db,
     lang: request.lang,
     production,
@@ -52,6 +56,7 @@ export const commerceRoutes = fp(async (app: FastifyInstance) => {
       return Array.isArray(value) ? value.join(',') : value === null || value === undefined ? '' : String(value);
     },
     ip: request.ip,
+    device: device ?? (MOBILE_AGENT.test(String(request.headers['user-agent'] ?? '')) ? 'mobile' : 'desktop'),
   });
   const member = (request: FastifyRequest) => request.user!;
   const auth = { preHandler: requireUser };
@@ -100,8 +105,8 @@ export const commerceRoutes = fp(async (app: FastifyInstance) => {
     return reply.ok(answer);
   });
   app.post('/api/pay/submit', auth, async (request, reply) => {
-    const { order_no, method } = validate(paySubmitInput, request.body, request.lang);
-    const ctx = paymentContext(request);
+    const { order_no, method, device } = validate(paySubmitInput, request.body, request.lang);
+    const ctx = paymentContext(request, device);
     const order = await findMemberOrder(db, member(request).id, order_no);
     if (effectiveState(order) !== 'unpaid') throw notPayable(order);
     const provider = paymentProvider(method);
@@ -121,15 +126,33 @@ export const commerceRoutes = fp(async (app: FastifyInstance) => {
   // the provider's own reply format also on errors, and a rate limit of its own.
   providerRoute(
     app,
-    { url: '/api/pay/notify/:method', onError: (_error, status) => providerAnswer.text('fail', status) },
+    {
+      url: '/api/pay/notify/:method',
+      // Failures before the handler (body over the limit, the route's rate limit) in the provider's own words too.
+      onError: (error, status, request) => {
+        const answer = paymentProvider((request.params as { method?: string }).method ?? '')?.reply?.(false, error.message);
+        return answer ? { status, type: answer.contentType, body: answer.body } : providerAnswer.text('fail', status);
+      },
+    },
     async (input, request) => {
       const provider = paymentProvider((request.params as { method: string }).method);
       if (!provider?.parseNotification) return providerAnswer.text('fail: unknown method', 404);
       const ctx = paymentContext(request);
+      const reply = (accepted: boolean, reason: string, status?: number) => {
+        const answer = provider.reply?.(accepted, reason) ?? { status: accepted ? 200 : 400, contentType: 'text/plain; charset=utf-8', body: accepted ? 'success' : 'fail' };
+        return { status: status ?? answer.status, type: answer.contentType, body: answer.body };
+      };
+      // Only the provider's own content type and size reach its parser; every refusal is logged.
+      const accepts = provider.notification;
+      if (accepts && (!accepts.mediaTypes.includes(input.mediaType) || input.raw.length > accepts.maxBytes)) {
+        const typeOk = accepts.mediaTypes.includes(input.mediaType);
+        const reason = typeOk ? `body over ${accepts.maxBytes} bytes` : `content type ${input.mediaType || 'none'} refused`;
+        await writePayLog(db, { method: provider.code, kind: 'notify', state: 'refused', note: reason, raw: input.text.slice(0, 4000), ip: request.ip });
+        return reply(false, reason, typeOk ? 413 : 415);
+      }
       const parsed = await provider.parseNotification(ctx, input.json ?? input.form ?? {}, input.text);
       const outcome = await settleNotification(ctx, provider.code, parsed, input.text);
-      const answer = provider.reply?.(outcome.accepted, outcome.reason) ?? { status: outcome.accepted ? 200 : 400, contentType: 'text/plain; charset=utf-8', body: outcome.accepted ? 'success' : 'fail' };
-      return { status: answer.status, type: answer.contentType, body: answer.body };
+      return reply(outcome.accepted, outcome.reason);
     },
   );
 
@@ -154,6 +177,7 @@ export const commerceRoutes = fp(async (app: FastifyInstance) => {
   });
 
   commerceAdminRoutes(app);
+  paymentStatusRoute(app, paymentContext);
 
   // The expiry sweeper (decision 031): one run per interval across instances (job runner); the
   // guarded update would close each order once anyway. Lazy expiry holds in between.
