@@ -29,6 +29,7 @@ import { addToCart, cartCount, listCart, removeFromCart } from './cart.ts';
 import { deliveryTarget, listPurchases } from './delivery.ts';
 import { cancelOrder, createOrder, effectiveState, findMemberOrder, listOrders, notPayable, orderDetail, sweepExpiredOrders } from './orders.ts';
 import { balanceProvider, memberPayLog, offeredMethods, paymentProvider, registerPaymentProvider, settleNotification, writePayLog, type PaymentContext } from './payments.ts';
+import { queryProviders } from './pay-query.ts';
 import { paymentStatusRoute } from './payment-status.ts';
 import { sandboxProvider } from './sandbox.ts';
 
@@ -116,6 +117,16 @@ export const commerceRoutes = fp(async (app: FastifyInstance) => {
     const state = method === 'balance' ? 'paid' : effectiveState(await findMemberOrder(db, member(request).id, order_no));
     const answer: PaySubmitAnswer = { order_no, state, action };
     return reply.ok(answer, answer.state === 'paid' ? 'commerce.paid' : undefined);
+  });
+  // The result page, back from a provider's cashier: if the notification has not come yet, ask the
+  // providers (decision 034); answers the order as `GET /api/order/detail` does.
+  app.post('/api/pay/query', auth, async (request, reply) => {
+    const { order_no } = validate(orderNoInput, request.body, request.lang);
+    const order = await findMemberOrder(db, member(request).id, order_no);
+    if (effectiveState(order) === 'unpaid') {
+      await queryProviders(paymentContext(request), order, (method, error) => request.log.warn({ method, err: error }, 'payment query failed'));
+    }
+    return reply.ok(await orderDetail(db, member(request).id, order_no));
   });
   app.get('/api/pay/log', auth, async (request, reply) => {
     const { page, limit } = validate(commercePageQuery, request.query, request.lang);
