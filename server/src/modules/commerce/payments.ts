@@ -106,20 +106,22 @@ export async function writePayLog(
     ip?: string;
   },
 ): Promise<number> {
+  // PostgreSQL text holds no NUL: a garbage body is still logged, without them.
+  const text = (value: string | undefined, max: number) => (value ?? '').replace(/\u0000/g, '').slice(0, max);
   const [row] = await db
     .insert(payLog)
     .values({
       orderId: entry.order?.id ?? null,
-      orderNo: (entry.order?.orderNo ?? entry.orderNo ?? '').slice(0, 40),
+      orderNo: text(entry.order?.orderNo ?? entry.orderNo, 40),
       userId: entry.order?.userId ?? null,
       method: entry.method.slice(0, 20),
       kind: entry.kind,
       state: entry.state,
       amount: entry.amount ?? 0,
       currency: (entry.currency ?? '').slice(0, 8),
-      tradeNo: (entry.tradeNo ?? '').slice(0, 64),
-      note: (entry.note ?? '').slice(0, 255),
-      raw: (entry.raw ?? '').slice(0, 20_000),
+      tradeNo: text(entry.tradeNo, 64),
+      note: text(entry.note, 255),
+      raw: text(entry.raw, 20_000),
       ip: (entry.ip ?? '').slice(0, 50),
     })
     .returning({ id: payLog.id });

@@ -103,7 +103,9 @@ export const alipayProvider: PaymentProvider = {
     const parsed = parse(body);
     const refused = (reason: string): ParsedNotification => ({ ...parsed, verified: false, reason });
     const fields = body as Record<string, unknown>;
-    if (!body || typeof body !== 'object' || Object.values(fields).some((v) => typeof v !== 'string')) return refused('malformed notification');
+    if (!body || typeof body !== 'object' || Object.entries(fields).some(([k, v]) => typeof v !== 'string' || /\u0000/.test(k + v))) {
+      return { ...refused('malformed notification'), orderNo: '', tradeNo: '' };
+    }
     const client = await alipayClient(ctx);
     if (!client.ok) return refused('alipay not configured');
     let signed = false;
