@@ -1,4 +1,4 @@
-import { createSign, createVerify, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
+import { createHash, createSign, createVerify, generateKeyPairSync, randomBytes, X509Certificate, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -67,6 +67,19 @@ export function rsaKeyPair() {
   };
 }
 
+/**
+ * Alipay's certificate serial number ("SN"): md5 of the issuer's distinguished name (most specific
+ * attribute first, `CN=…,O=…,C=…`) followed by the decimal serial; a root file's SNs joined by `_`
+ * (RSA-signed certificates only).
+ */
+export function certificateSn(pem: string): string {
+  const blocks = pem.match(/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g) ?? [];
+  return blocks
+    .map((block) => new X509Certificate(block))
+    .map((cert) => createHash('md5').update(cert.issuer.split('\n').reverse().join(',') + BigInt(`0x${cert.serialNumber}`).toString(10), 'utf8').digest('hex'))
+    .join('_');
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 /** `yyyy-MM-dd HH:mm:ss` in Beijing time. */
 function beijingNow(): string {
@@ -84,9 +97,11 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 export class FakeAlipay {
   /** The Alipay key pair (the merchant configures its public half as the "Alipay public key"). */
-  readonly alipayKeys = rsaKeyPair();
+  alipayKeys = rsaKeyPair();
   readonly trades = new Map<string, FakeTrade>();
   readonly calls: GatewayCall[] = [];
+  /** Certificate mode: the serial numbers every request must carry (`app_cert_sn`, `alipay_root_cert_sn`). */
+  certMode: { appCertSn: string; rootCertSn: string } | null = null;
   /** Notifications the cashier sent, with the merchant's answer. */
   readonly notified: { fields: Record<string, string>; status: number; answer: string }[] = [];
   private server!: Server;
@@ -170,7 +185,8 @@ export class FakeAlipay {
   }
 
   private checkRequest(params: Record<string, string>): boolean {
-    const valid = params.sign_type === 'RSA2' && params.app_id === this.appId && rsa2Verify(alipaySignText(params), params.sign ?? '', this.appPublicKey);
+    const certsOk = !this.certMode || (params.app_cert_sn === this.certMode.appCertSn && params.alipay_root_cert_sn === this.certMode.rootCertSn);
+    const valid = certsOk && params.sign_type === 'RSA2' && params.app_id === this.appId && rsa2Verify(alipaySignText(params), params.sign ?? '', this.appPublicKey);
     this.calls.push({ method: params.method ?? '', signatureValid: valid, params });
     return valid;
   }
