@@ -15,7 +15,7 @@ import { commerceKeys, createOrder, payPath } from '../../lib/commerce.ts';
 import { formatCountdown, useCountdown } from '../../lib/countdown.ts';
 import { useMemberStore } from '../../stores/member.ts';
 import { fullUrl } from '../../utils/full-url.ts';
-import { orderQuery, payMethodsQuery, submitPayment } from './api/checkout.ts';
+import { orderQuery, payMethodsQuery, queryPayment, submitPayment } from './api/checkout.ts';
 import { QrCode } from './qr-code.tsx';
 
 /**
@@ -78,6 +78,7 @@ function NoOrder({ title, description }: { title?: string; description?: string 
 function Checkout({ orderNo }: { orderNo: string }) {
   const { t } = useTranslation('checkout');
   const query = useQuery(orderQuery(orderNo));
+  useProviderReturn(orderNo, query.data?.state);
   if (query.isPending) {
     return (
       <div className="space-y-4" aria-busy>
@@ -103,6 +104,24 @@ function Checkout({ orderNo }: { orderNo: string }) {
       )}
     </div>
   );
+}
+
+/**
+ * Back from a provider's cashier (`?from=<method>` on the return URL): if the order still looks
+ * unpaid, ask the server once to query the provider, and show the order it answers.
+ */
+function useProviderReturn(orderNo: string, state: Order['state'] | undefined) {
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  const [asked, setAsked] = useState(false);
+  const returned = params.get('from') !== null;
+  useEffect(() => {
+    if (!returned || asked || state !== 'unpaid') return;
+    setAsked(true);
+    queryPayment(orderNo)
+      .then((order) => queryClient.setQueryData(commerceKeys.order(orderNo), order))
+      .catch(() => undefined); // polling continues either way
+  }, [returned, asked, state, orderNo, queryClient]);
 }
 
 /** Lines, the price charged for each and why, the total and what the member saves. */
@@ -238,6 +257,7 @@ function PayForm({ order, receivedAt }: { order: Order; receivedAt: number }) {
                     </span>
                   )}
                   {item.code === 'sandbox' && <span className="mt-0.5 text-xs text-amber-600 dark:text-amber-400">{t('pay.sandboxHint')}</span>}
+                  {item.code === 'alipay' && <span className="mt-0.5 text-xs text-muted">{t('pay.alipayHint')}</span>}
                 </button>
               );
             })}

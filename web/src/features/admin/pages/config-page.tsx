@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, InputNumber, Select, Skeleton, Space, Switch, Tabs } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { isRequestError } from '../../../lib/request/index.ts';
 import { crudApi } from '../api/crud.ts';
 import { Auth } from '../shell/auth.tsx';
 import { PageCard } from './page-card.tsx';
+import { PaymentStatus, paymentStatusKey } from './payment-status.tsx';
 
 const RichTextEditor = lazy(() => import('../config/rich-text-editor.tsx'));
 
@@ -18,6 +19,8 @@ interface Setting {
   secret?: boolean;
   options?: string[];
   multiple?: boolean;
+  /** Pasted keys and certificates: a text area. */
+  multiline?: boolean;
 }
 
 /**
@@ -54,6 +57,25 @@ function SettingInput({ setting, value, onChange, id }: { setting: Setting; valu
     return <Select id={id} value={value as string} onChange={onChange} options={options} data-testid={testId} />;
   }
   const text = value === null || value === undefined ? '' : String(value);
+  if (setting.secret && setting.multiline) {
+    // A pasted private key: shown only as the mask; typing replaces it, the mask sent back keeps it.
+    return (
+      <Input.TextArea
+        id={id}
+        autoComplete="off"
+        spellCheck={false}
+        autoSize={{ minRows: 2, maxRows: 8 }}
+        value={text}
+        onChange={(e) => onChange?.(e.target.value)}
+        placeholder={t('config.secretKept')}
+        className="font-mono text-xs"
+        data-testid={testId}
+      />
+    );
+  }
+  if (setting.multiline) {
+    return <Input.TextArea id={id} spellCheck={false} autoSize={{ minRows: 2, maxRows: 8 }} value={text} onChange={(e) => onChange?.(e.target.value)} className="font-mono text-xs" data-testid={testId} />;
+  }
   if (setting.secret) {
     return (
       <Input.Password
@@ -126,6 +148,7 @@ export default function ConfigPage() {
   const { t } = useTranslation('admin');
   const { message } = App.useApp();
   const [form] = Form.useForm();
+  const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
   const query = useQuery({ queryKey: ['admin-config'], queryFn: () => crudApi.get<{ groups: Record<string, Setting[]> }>('routine/config/index') });
   if (!query.data) return <PageCard><Skeleton active /></PageCard>;
@@ -137,6 +160,7 @@ export default function ConfigPage() {
     try {
       await crudApi.post('routine/config/edit', { settings: form.getFieldsValue(true) });
       void query.refetch();
+      void queryClient.invalidateQueries({ queryKey: paymentStatusKey });
     } catch (error) {
       const errors = isRequestError(error) ? (error.envelope?.data as { errors?: Record<string, string> } | null)?.errors : undefined;
       if (errors) form.setFields(Object.entries(errors).map(([name, m]) => ({ name, errors: [m] })));
@@ -168,6 +192,7 @@ export default function ConfigPage() {
                   ),
                 )}
                 {group === 'mail' && <TestMail />}
+                {group === 'pay' && <PaymentStatus />}
               </div>
             ),
           }))}
