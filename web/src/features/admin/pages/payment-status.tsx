@@ -38,7 +38,7 @@ export function PaymentStatus() {
             showIcon
             data-testid={`payment-status-${method.code}`}
             data-ready={ready}
-            title={`${method.name}: ${ready ? t('config.paymentStatus.ready') : why.join(t('config.paymentStatus.separator'))}`}
+            title={t('config.paymentStatus.line', { name: method.name, status: ready ? t('config.paymentStatus.ready') : why.join(t('config.paymentStatus.separator')) })}
           />
         );
       })}
