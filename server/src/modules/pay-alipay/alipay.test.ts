@@ -89,6 +89,20 @@ describe('Alipay', () => {
     expect((await kit.call('GET', '/api/pay/methods', m.token)).data.list.map((x: { code: string }) => x.code)).toEqual(['balance', 'alipay']);
   });
 
+  it('the back office edits pasted keys and certificate chains as long text, shown by mode; the private key never comes back', async () => {
+    const admin = adminKit(ctx);
+    const { token } = await admin.superAdmin();
+    const chain = `-----BEGIN CERTIFICATE-----\n${'A'.repeat(6000)}\n-----END CERTIFICATE-----\n`;
+    expect(await admin.call('POST', '/admin/routine/config/edit', token, { settings: { alipayRootCert: chain, alipayPrivateKey: appKeys.privateBase64 } })).toMatchObject({ code: 1 });
+    const rows = Object.values((await admin.call('GET', '/admin/routine/config/index', token)).data.groups as Record<string, { name: string; value: unknown }[]>).flat();
+    const byName = new Map(rows.map((r) => [r.name, r]));
+    expect(byName.get('alipayRootCert')).toMatchObject({ value: chain, multiline: true, shownWhen: { setting: 'alipayCertMode', value: 1 } });
+    expect(byName.get('alipayPublicKey')).toMatchObject({ multiline: true, shownWhen: { setting: 'alipayCertMode', value: 0 } });
+    expect(byName.get('alipayPrivateKey')).toMatchObject({ value: '******', secret: true });
+    expect((await admin.call('POST', '/admin/routine/config/edit', token, { settings: { alipayRootCert: 'x'.repeat(20_001) } })).code).toBe(0);
+    await ctx.app.siteConfig.set({ alipayRootCert: '' });
+  });
+
   it('desktop: page pay signed link; the cashier’s notification pays the order once and the payer returns to the result page', async () => {
     await configure();
     const { m, no } = await orderFor(1234);

@@ -32,6 +32,8 @@ export interface SettingDefinition {
   secret?: true;
   /** A long pasted text (keys, certificates): edited in a text area, up to 20 000 characters. */
   multiline?: true;
+  /** Edited only while another setting has this value (e.g. certificates only in certificate mode); always stored. */
+  shownWhen?: { setting: string; value: string | number };
 }
 
 /** Rich-text pages, by the name used in `GET /api/index/content?name=`. */
@@ -119,10 +121,10 @@ export const SETTINGS: readonly SettingDefinition[] = [
   { name: 'alipaySellerId', group: 'pay', title: 'Alipay seller ID (PID, 2088…)', type: 'string', value: '' },
   { name: 'alipayPrivateKey', group: 'pay', title: 'Alipay app private key (RSA2)', type: 'string', value: '', secret: true, multiline: true },
   { name: 'alipayCertMode', group: 'pay', title: 'Alipay certificate mode', type: 'switch', value: 0 },
-  { name: 'alipayPublicKey', group: 'pay', title: 'Alipay public key (key mode)', type: 'string', value: '', multiline: true },
-  { name: 'alipayAppCert', group: 'pay', title: 'Alipay app public key certificate (certificate mode)', type: 'string', value: '', multiline: true },
-  { name: 'alipayPublicCert', group: 'pay', title: 'Alipay public key certificate (certificate mode)', type: 'string', value: '', multiline: true },
-  { name: 'alipayRootCert', group: 'pay', title: 'Alipay root certificate (certificate mode)', type: 'string', value: '', multiline: true },
+  { name: 'alipayPublicKey', group: 'pay', title: 'Alipay public key (key mode)', type: 'string', value: '', multiline: true, shownWhen: { setting: 'alipayCertMode', value: 0 } },
+  { name: 'alipayAppCert', group: 'pay', title: 'Alipay app public key certificate (certificate mode)', type: 'string', value: '', multiline: true, shownWhen: { setting: 'alipayCertMode', value: 1 } },
+  { name: 'alipayPublicCert', group: 'pay', title: 'Alipay public key certificate (certificate mode)', type: 'string', value: '', multiline: true, shownWhen: { setting: 'alipayCertMode', value: 1 } },
+  { name: 'alipayRootCert', group: 'pay', title: 'Alipay root certificate (certificate mode)', type: 'string', value: '', multiline: true, shownWhen: { setting: 'alipayCertMode', value: 1 } },
   { name: 'alipayGateway', group: 'pay', title: 'Alipay gateway URL', type: 'string', value: 'https://openapi.alipay.com/gateway.do' },
   ...Object.entries(CONTENT_PAGES).map(([name, value]) => ({
     name,

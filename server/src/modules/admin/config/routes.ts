@@ -44,7 +44,7 @@ export function configRoutes(app: FastifyInstance) {
 
   adminRoute(app, { method: 'GET', path: 'routine/config/index', node: 'routine/config/index' }, async (_request, reply) => {
     const rows = await db.select().from(config).orderBy(asc(config.group), desc(config.weigh), asc(config.name));
-    const groups: Record<string, { name: string; title: string; type: string; value: unknown; secret?: true; options?: readonly string[]; multiple?: true; multiline?: true }[]> = {};
+    const groups: Record<string, { name: string; title: string; type: string; value: unknown; secret?: true; options?: readonly string[]; multiple?: true; multiline?: true; shownWhen?: { setting: string; value: string | number } }[]> = {};
     for (const row of rows) {
       const declared = SETTING_BY_NAME.get(row.name);
       // A secret is never sent: the mask stands for "a value is stored", empty for "none".
@@ -59,6 +59,7 @@ export function configRoutes(app: FastifyInstance) {
         ...(declared?.options ? { options: declared.options } : {}),
         ...(declared?.multiple ? { multiple: true as const } : {}),
         ...(declared?.multiline ? { multiline: true as const } : {}),
+        ...(declared?.shownWhen ? { shownWhen: declared.shownWhen } : {}),
       });
     }
     return reply.ok({ groups });

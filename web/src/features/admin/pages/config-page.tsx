@@ -21,6 +21,25 @@ interface Setting {
   multiple?: boolean;
   /** Pasted keys and certificates: a text area. */
   multiline?: boolean;
+  /** Shown only while another setting has this value (its value is kept either way). */
+  shownWhen?: { setting: string; value: string | number };
+}
+
+/** A setting's row; one with `shownWhen` follows the setting it depends on. */
+function SettingItem({ setting }: { setting: Setting }) {
+  const { t } = useTranslation('admin');
+  const item = (
+    <Form.Item name={setting.name} label={t(`config.setting.${setting.name}`, { defaultValue: setting.title })}>
+      <SettingInput setting={setting} />
+    </Form.Item>
+  );
+  const when = setting.shownWhen;
+  if (!when) return item;
+  return (
+    <Form.Item noStyle shouldUpdate={(before, after) => before[when.setting] !== after[when.setting]}>
+      {({ getFieldValue }) => (String(getFieldValue(when.setting) ?? '') === String(when.value) ? item : null)}
+    </Form.Item>
+  );
 }
 
 /**
@@ -179,6 +198,7 @@ export default function ConfigPage() {
             label: t(`config.group.${group}`, { defaultValue: group }),
             children: (
               <div className="flex max-w-4xl flex-col gap-1">
+                {group === 'pay' && <PaymentStatus />}
                 {settings.map((s) =>
                   s.type === 'rich_text_i18n' ? (
                     <fieldset key={s.name} className="mb-4 rounded-lg border border-current/10 p-3">
@@ -186,13 +206,10 @@ export default function ConfigPage() {
                       <LocalizedContent name={s.name} />
                     </fieldset>
                   ) : (
-                    <Form.Item key={s.name} name={s.name} label={t(`config.setting.${s.name}`, { defaultValue: s.title })}>
-                      <SettingInput setting={s} />
-                    </Form.Item>
+                    <SettingItem key={s.name} setting={s} />
                   ),
                 )}
                 {group === 'mail' && <TestMail />}
-                {group === 'pay' && <PaymentStatus />}
               </div>
             ),
           }))}

@@ -24,7 +24,7 @@ export function PaymentStatus() {
   const query = useQuery({ queryKey: paymentStatusKey, queryFn: () => crudApi.get<{ list: MethodStatus[] }>('routine/config/paymentStatus') });
   const base = (siteUrl ?? '').trim().replace(/\/+$/, '');
   return (
-    <section data-testid="payment-status" className="mt-2 flex flex-col gap-2">
+    <section data-testid="payment-status" className="mb-4 flex flex-col gap-2">
       <Typography.Title level={5} className="!mb-0">
         {t('config.paymentStatus.title')}
       </Typography.Title>
