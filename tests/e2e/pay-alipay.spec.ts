@@ -57,6 +57,7 @@ test.describe.serial('Alipay', () => {
     const status = page.getByTestId('payment-status-alipay');
     await expect(status).toHaveAttribute('data-ready', 'false');
     await expect(status).toContainText('支付宝：缺少应用 ID、缺少卖家 ID、未设置站点公开地址（基础设置）、缺少应用私钥、缺少支付宝公钥');
+    await page.getByTestId('payment-status').screenshot({ path: `${SHOTS}/settings-payment-problems.png` });
 
     await page.getByRole('tab', { name: '基础配置' }).click();
     await page.getByTestId('setting-siteUrl').fill(process.env.E2E_BASE_URL!);
