@@ -18,6 +18,7 @@ import { metricsPlugin } from './modules/metrics/index.ts';
 import { commissionRoutes } from './modules/commission/index.ts';
 import { couponRoutes } from './modules/coupons/index.ts';
 import { stripePayments } from './modules/pay-stripe/index.ts';
+import { alipayPayments } from './modules/pay-alipay/index.ts';
 import { jobsPlugin } from './modules/jobs/index.ts';
 import { sessionPlugin } from './modules/session/index.ts';
 import { accountRoutes } from './modules/accounts/index.ts';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(couponRoutes);
   await app.register(commissionRoutes);
   await app.register(stripePayments);
+  await app.register(alipayPayments);
   await app.register(sitemapRoutes);
   await app.register(captchaRoutes);
   await app.register(codeRoutes);

@@ -19,6 +19,9 @@ export type PriceReason = (typeof PRICE_REASONS)[number];
 /** Payment methods the server knows; which are offered comes from the settings (`GET /api/pay/methods`). */
 export const PAY_METHODS = ['balance', 'sandbox', 'alipay', 'wechat', 'stripe'] as const;
 export type PayMethodCode = (typeof PAY_METHODS)[number];
+/** The payer's device as the checkout reports it (`POST /api/pay/submit` `device`). */
+export const PAY_DEVICES = ['desktop', 'mobile'] as const;
+export type PayDevice = (typeof PAY_DEVICES)[number];
 
 /** Why a cart line (or an item) cannot be bought. */
 export const UNAVAILABLE_REASONS = ['owned', 'vip_covered', 'free', 'off_sale'] as const;

@@ -15,6 +15,7 @@ import {
   ORDER_MAX_ITEMS,
   ORDER_NO_PATTERN,
   ORDER_STATES,
+  PAY_DEVICES,
   PAY_METHODS,
 } from './commerce-constants.ts';
 
@@ -84,7 +85,12 @@ export const orderListQuery = z.strictObject({ state: optional(z.enum(ORDER_STAT
 
 /** `POST /api/pay/submit`. */
 export const paySubmitInput = z.strictObject(
-  { order_no: orderNoSchema, method: z.enum(PAY_METHODS, { error: 'commerce.methodUnavailable' }) },
+  {
+    order_no: orderNoSchema,
+    method: z.enum(PAY_METHODS, { error: 'commerce.methodUnavailable' }),
+    /** Picks a provider's desktop or phone cashier (Alipay page/wap pay); the user agent decides when absent. */
+    device: optional(z.enum(PAY_DEVICES)),
+  },
   strict,
 );
 

@@ -25,6 +25,8 @@ export interface PaymentContext {
   setting(name: string): Promise<string>;
   /** Request IP, for the pay log. */
   ip: string;
+  /** The payer's device (the web's `device` input, else the user agent): picks desktop or phone cashiers. */
+  device?: 'desktop' | 'mobile';
 }
 
 /** A verified-or-not notification, parsed into the order it is about. */
@@ -73,8 +75,6 @@ export interface PaymentProvider {
    * pay log for `query`, never sent to the browser.
    */
   create(ctx: PaymentContext, order: OrderRow): Promise<PayAction & { reference?: string }>;
-  /** Why the method cannot be offered (missing or malformed settings), in ctx.lang; [] when it can. */
-  configurationProblems?(ctx: PaymentContext): Promise<string[]>;
   /** Check the provider's signature and parse its notification (raw body kept for the log; headers for providers that sign in them). */
   parseNotification?(ctx: PaymentContext, body: unknown, raw: string, headers?: IncomingHttpHeaders): Promise<ParsedNotification>;
   /** The provider's own answer to its notification. */
@@ -86,6 +86,13 @@ export interface PaymentProvider {
    * `tradeNo` is the provider's payment (the order's, or a late payment's); returns the refund's id.
    */
   refund?(ctx: PaymentContext, order: OrderRow, amount: number, tradeNo: string, requestKey?: string): Promise<string | void>;
+  /**
+   * Why the method cannot be offered with the current settings, as message keys (empty = ready);
+   * the back office shows them per method in System settings → Payment (decision 034).
+   */
+  configurationProblems?(ctx: PaymentContext): Promise<string[]>;
+  /** What its notifications look like: anything else is refused before parsing (decision 034). */
+  notification?: { mediaTypes: readonly string[]; maxBytes: number };
 }
 
 const providers = new Map<PayMethodCode, PaymentProvider>();
@@ -93,6 +100,7 @@ export function registerPaymentProvider(provider: PaymentProvider): void {
   providers.set(provider.code, provider);
 }
 export const paymentProvider = (code: string) => providers.get(code as PayMethodCode);
+export const paymentProviders = () => [...providers.values()];
 
 /** Methods the settings offer and whose provider is available. */
 export async function offeredMethods(ctx: PaymentContext): Promise<PayMethodCode[]> {
@@ -124,21 +132,23 @@ export async function writePayLog(
     ip?: string;
   },
 ): Promise<number> {
+  // PostgreSQL text holds no NUL: a garbage body is still logged, without them.
+  const text = (value: string | undefined, max: number) => (value ?? '').replace(/\u0000/g, '').slice(0, max);
   const [row] = await db
     .insert(payLog)
     .values({
       orderId: entry.order?.id ?? null,
-      orderNo: (entry.order?.orderNo ?? entry.orderNo ?? '').slice(0, 40),
+      orderNo: text(entry.order?.orderNo ?? entry.orderNo, 40),
       userId: entry.order?.userId ?? null,
       method: entry.method.slice(0, 20),
       kind: entry.kind,
       state: entry.state,
       amount: entry.amount ?? 0,
       currency: (entry.currency ?? '').slice(0, 8),
-      tradeNo: (entry.tradeNo ?? '').slice(0, 64),
-      note: (entry.note ?? '').slice(0, 255),
+      tradeNo: text(entry.tradeNo, 64),
+      note: text(entry.note, 255),
       // Secrets (signatures, keys, card data) never reach the log (decision 036).
-      raw: maskPayload(entry.raw ?? '').slice(0, 20_000),
+      raw: text(maskPayload(entry.raw ?? ''), 20_000),
       ip: (entry.ip ?? '').slice(0, 50),
     })
     .returning({ id: payLog.id });

@@ -11,6 +11,7 @@ import {
   orderNoInput,
   paySubmitInput,
   purchaseLinkInput,
+  type PayDevice,
   type PayMethods,
   type PurchaseLink,
   type PaySubmitAnswer,
@@ -30,12 +31,15 @@ import { cancelOrder, createOrder, effectiveState, findMemberOrder, listOrders, 
 import { balanceProvider, memberPayLog, offeredMethods, paymentProvider, registerPaymentProvider, settleNotification, writePayLog, type PaymentContext } from './payments.ts';
 import { reconcileRoutes } from './reconcile.ts';
 import { sandboxCashierRoute, sandboxProvider } from './sandbox.ts';
+import { paymentStatusRoute } from './payment-status.ts';
 
 registerPaymentProvider(balanceProvider);
 registerPaymentProvider(sandboxProvider);
 
 /** How often each instance closes expired orders (lazy expiry already holds in between). */
 const SWEEP_INTERVAL_MS = 60_000;
+/** Phones and tablets get a provider's phone cashier (Alipay wap pay) unless the page says otherwise. */
+const MOBILE_AGENT = /Mobile|Android|iPhone|iPad|iPod|HarmonyOS|MicroMessenger/i;
 
 
 export const commerceRoutes = fp(async (app: FastifyInstance) => {
@@ -43,7 +47,7 @@ export const commerceRoutes = fp(async (app: FastifyInstance) => {
   const production = app.deps.env.NODE_ENV === 'production';
   /** The shop currency setting (decision 018); an order snapshots it at creation. */
   const shopCurrency = async () => currencyOf(await app.siteConfig.get('currency'));
-  const paymentContext = (request: Pick<FastifyRequest, 'lang' | 'ip'>): PaymentContext => ({
+  const paymentContext = (request: Pick<FastifyRequest, 'lang' | 'ip'> & { headers?: FastifyRequest['headers'] }, device?: PayDevice): PaymentContext => ({
     db,
     lang: request.lang,
     production,
@@ -53,6 +57,7 @@ export const commerceRoutes = fp(async (app: FastifyInstance) => {
       return Array.isArray(value) ? value.join(',') : value === null || value === undefined ? '' : String(value);
     },
     ip: request.ip,
+    device: device ?? (MOBILE_AGENT.test(String(request.headers?.['user-agent'] ?? '')) ? 'mobile' : 'desktop'),
   });
   const member = (request: FastifyRequest) => request.user!;
   const auth = { preHandler: requireUser };
@@ -101,8 +106,8 @@ export const commerceRoutes = fp(async (app: FastifyInstance) => {
     return reply.ok(answer);
   });
   app.post('/api/pay/submit', auth, async (request, reply) => {
-    const { order_no, method } = validate(paySubmitInput, request.body, request.lang);
-    const ctx = paymentContext(request);
+    const { order_no, method, device } = validate(paySubmitInput, request.body, request.lang);
+    const ctx = paymentContext(request, device);
     const order = await findMemberOrder(db, member(request).id, order_no);
     if (effectiveState(order) !== 'unpaid') throw notPayable(order);
     const provider = paymentProvider(method);
@@ -126,15 +131,33 @@ export const commerceRoutes = fp(async (app: FastifyInstance) => {
   // the provider's own reply format also on errors, and a rate limit of its own.
   providerRoute(
     app,
-    { url: '/api/pay/notify/:method', onError: (_error, status) => providerAnswer.text('fail', status) },
+    {
+      url: '/api/pay/notify/:method',
+      // Failures before the handler (body over the limit, the route's rate limit) in the provider's own words too.
+      onError: (error, status, request) => {
+        const answer = paymentProvider((request.params as { method?: string }).method ?? '')?.reply?.(false, error.message);
+        return answer ? { status, type: answer.contentType, body: answer.body } : providerAnswer.text('fail', status);
+      },
+    },
     async (input, request) => {
       const provider = paymentProvider((request.params as { method: string }).method);
       if (!provider?.parseNotification) return providerAnswer.text('fail: unknown method', 404);
       const ctx = paymentContext(request);
+      const reply = (accepted: boolean, reason: string, status?: number) => {
+        const answer = provider.reply?.(accepted, reason) ?? { status: accepted ? 200 : 400, contentType: 'text/plain; charset=utf-8', body: accepted ? 'success' : 'fail' };
+        return { status: status ?? answer.status, type: answer.contentType, body: answer.body };
+      };
+      // Only the provider's own content type and size reach its parser; every refusal is logged.
+      const accepts = provider.notification;
+      if (accepts && (!accepts.mediaTypes.includes(input.mediaType) || input.raw.length > accepts.maxBytes)) {
+        const typeOk = accepts.mediaTypes.includes(input.mediaType);
+        const reason = typeOk ? `body over ${accepts.maxBytes} bytes` : `content type ${input.mediaType || 'none'} refused`;
+        await writePayLog(db, { method: provider.code, kind: 'notify', state: 'refused', note: reason, raw: input.text.slice(0, 4000), ip: request.ip });
+        return reply(false, reason, typeOk ? 413 : 415);
+      }
       const parsed = await provider.parseNotification(ctx, input.json ?? input.form ?? {}, input.text, request.headers);
       const outcome = await settleNotification(ctx, provider.code, parsed, input.text);
-      const answer = provider.reply?.(outcome.accepted, outcome.reason) ?? { status: outcome.accepted ? 200 : 400, contentType: 'text/plain; charset=utf-8', body: outcome.accepted ? 'success' : 'fail' };
-      return { status: answer.status, type: answer.contentType, body: answer.body };
+      return reply(outcome.accepted, outcome.reason);
     },
   );
 
@@ -161,6 +184,7 @@ export const commerceRoutes = fp(async (app: FastifyInstance) => {
   commerceAdminRoutes(app, paymentContext);
   reconcileRoutes(app, paymentContext);
   sandboxCashierRoute(app, paymentContext);
+  paymentStatusRoute(app, paymentContext);
 
   // The expiry sweeper (decision 031): one run per interval across instances (job runner); the
   // guarded update would close each order once anyway. Lazy expiry holds in between.

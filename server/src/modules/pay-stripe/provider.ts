@@ -45,7 +45,7 @@ export async function stripeConfigurationProblems(ctx: PaymentContext): Promise<
   if (!s.webhookSecret) keys.push('noWebhookSecret');
   else if (!s.webhookSecret.startsWith('whsec_')) keys.push('badWebhookSecret');
   if (!/^https?:\/\/[^/]+/.test(s.siteUrl)) keys.push('noSiteUrl');
-  return keys.map((key) => translate(ctx.lang, `payments.stripe.${key}`));
+  return keys.map((key) => `payments.stripe.${key}`);
 }
 
 const clients = new Map<string, Stripe>();

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translate, type MessageKey } from '@framecraft/contracts/messages';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { FakeStripe, stripeSignature } from '../../../test/fake-stripe.ts';
 import { course } from '../../db/schema.ts';
@@ -61,7 +62,7 @@ describe('Stripe against a local fake speaking its wire format', () => {
       expect((await kit.call('GET', '/api/pay/methods', m.token)).data.list.map((x: { code: string }) => x.code)).not.toContain('stripe');
       const { stripeProvider } = await import('./provider.ts');
       const problems = await stripeProvider.configurationProblems!({ db: kit.db, lang: 'en', production: false, ip: '', setting: async (n) => String((await ctx.app.siteConfig.get(n)) ?? '') });
-      expect(problems).toEqual(['Stripe: the publishable key must start with pk_', 'Stripe: the webhook signing secret is missing']);
+      expect(problems.map((key) => translate('en', key as MessageKey))).toEqual(['Stripe: the publishable key must start with pk_', 'Stripe: the webhook signing secret is missing']);
     } finally {
       await ctx.app.siteConfig.set({ stripeWebhookSecret: WEBHOOK_SECRET, stripePublishableKey: 'pk_test_framecraft' });
     }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_S, DEFAULT_ADMIN_PREFIX, QINIU, REFRESH_TOKEN_TTL_S, UPLOAD_DEFAULTS } from '@framecraft/contracts/constants';
+import { PAY_METHODS } from '@framecraft/contracts/commerce-constants';
 import { CURRENCY_CODES, DEFAULT_CURRENCY } from '@framecraft/contracts/money';
 import { aboutContent } from './contents/about.ts';
 import { memberFaqContent } from './contents/member-faq.ts';
@@ -29,6 +30,10 @@ export interface SettingDefinition {
    * in its place, a save that sends the mask back keeps the stored value, and the admin log masks it.
    */
   secret?: true;
+  /** A long pasted text (keys, certificates): edited in a text area, up to 20 000 characters. */
+  multiline?: true;
+  /** Edited only while another setting has this value (e.g. certificates only in certificate mode); always stored. */
+  shownWhen?: { setting: string; value: string | number };
 }
 
 /** Rich-text pages, by the name used in `GET /api/index/content?name=`. */
@@ -108,7 +113,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
   { name: 'mailSenderAddress', group: 'mail', title: 'Sender address', type: 'string', value: '' },
   // Commerce (decisions 031, 032): order expiry, offered payment methods, the sandbox provider.
   { name: 'orderExpireMinutes', group: 'pay', title: 'Minutes an unpaid order waits before it closes', type: 'number', value: 30 },
-  { name: 'payMethods', group: 'pay', title: 'Payment methods offered', type: 'select', options: ['balance', 'sandbox', 'stripe'], multiple: true, value: 'balance,sandbox' },
+  { name: 'payMethods', group: 'pay', title: 'Payment methods offered', type: 'select', options: PAY_METHODS, multiple: true, value: 'balance,sandbox' },
   // Signs the sandbox payment page's notifications; a fresh installation gets a random one.
   { name: 'paySandboxSecret', group: 'pay', title: 'Sandbox signing secret', type: 'string', value: randomBytes(24).toString('hex'), secret: true },
   { name: 'paySandboxInProduction', group: 'pay', title: 'Allow the sandbox payment in production', type: 'switch', value: 0 },
@@ -117,6 +122,17 @@ export const SETTINGS: readonly SettingDefinition[] = [
   { name: 'stripePublishableKey', group: 'pay', title: 'Stripe publishable key (pk_…)', type: 'string', value: '' },
   { name: 'stripeWebhookSecret', group: 'pay', title: 'Stripe webhook signing secret (whsec_…)', type: 'string', value: '', secret: true },
   { name: 'stripeApiHost', group: 'pay', title: 'Stripe API address (override, e.g. a test server)', type: 'string', value: '' },
+  // Alipay (decision 034): key mode (app private key + Alipay public key) or certificate mode (app
+  // certificate, Alipay certificate, root certificate); notify/return URLs come from `siteUrl`.
+  { name: 'alipayAppId', group: 'pay', title: 'Alipay app ID', type: 'string', value: '' },
+  { name: 'alipaySellerId', group: 'pay', title: 'Alipay seller ID (PID, 2088…)', type: 'string', value: '' },
+  { name: 'alipayPrivateKey', group: 'pay', title: 'Alipay app private key (RSA2)', type: 'string', value: '', secret: true, multiline: true },
+  { name: 'alipayCertMode', group: 'pay', title: 'Alipay certificate mode', type: 'switch', value: 0 },
+  { name: 'alipayPublicKey', group: 'pay', title: 'Alipay public key (key mode)', type: 'string', value: '', multiline: true, shownWhen: { setting: 'alipayCertMode', value: 0 } },
+  { name: 'alipayAppCert', group: 'pay', title: 'Alipay app public key certificate (certificate mode)', type: 'string', value: '', multiline: true, shownWhen: { setting: 'alipayCertMode', value: 1 } },
+  { name: 'alipayPublicCert', group: 'pay', title: 'Alipay public key certificate (certificate mode)', type: 'string', value: '', multiline: true, shownWhen: { setting: 'alipayCertMode', value: 1 } },
+  { name: 'alipayRootCert', group: 'pay', title: 'Alipay root certificate (certificate mode)', type: 'string', value: '', multiline: true, shownWhen: { setting: 'alipayCertMode', value: 1 } },
+  { name: 'alipayGateway', group: 'pay', title: 'Alipay gateway URL', type: 'string', value: 'https://openapi.alipay.com/gateway.do' },
   ...Object.entries(CONTENT_PAGES).map(([name, value]) => ({
     name,
     group: 'content',

@@ -257,6 +257,7 @@ function PayForm({ order, receivedAt }: { order: Order; receivedAt: number }) {
                     </span>
                   )}
                   {item.code === 'sandbox' && <span className="mt-0.5 text-xs text-amber-600 dark:text-amber-400">{t('pay.sandboxHint')}</span>}
+                  {item.code === 'alipay' && <span className="mt-0.5 text-xs text-muted">{t('pay.alipayHint')}</span>}
                 </button>
               );
             })}

@@ -18,6 +18,8 @@ const VALUE_SCHEMAS = {
   switch: z.union([z.boolean().transform(Number), z.coerce.number().int().min(0).max(1)]),
   rich_text_i18n: z.object({ 'zh-cn': localized, en: localized }),
 } as const;
+/** Pasted keys and certificate chains (Alipay's root certificate file is four certificates). */
+const MULTILINE_SCHEMA = z.string().max(20_000);
 
 /** The schema of a setting's value, from its declaration (a `select` accepts only its options). */
 function valueSchema(type: string, declared: SettingDefinition | undefined): z.ZodType {
@@ -29,6 +31,7 @@ function valueSchema(type: string, declared: SettingDefinition | undefined): z.Z
       .preprocess((v) => (typeof v === 'string' ? v.split(',').map((x) => x.trim()).filter(Boolean) : v), z.array(option))
       .transform((list) => declared.options!.filter((o) => list.includes(o)).join(','));
   }
+  if (declared?.multiline) return MULTILINE_SCHEMA;
   return VALUE_SCHEMAS[type as keyof typeof VALUE_SCHEMAS] ?? VALUE_SCHEMAS.string;
 }
 
@@ -41,7 +44,7 @@ export function configRoutes(app: FastifyInstance) {
 
   adminRoute(app, { method: 'GET', path: 'routine/config/index', node: 'routine/config/index' }, async (_request, reply) => {
     const rows = await db.select().from(config).orderBy(asc(config.group), desc(config.weigh), asc(config.name));
-    const groups: Record<string, { name: string; title: string; type: string; value: unknown; secret?: true; options?: readonly string[]; multiple?: true }[]> = {};
+    const groups: Record<string, { name: string; title: string; type: string; value: unknown; secret?: true; options?: readonly string[]; multiple?: true; multiline?: true; shownWhen?: { setting: string; value: string | number } }[]> = {};
     for (const row of rows) {
       const declared = SETTING_BY_NAME.get(row.name);
       // A secret is never sent: the mask stands for "a value is stored", empty for "none".
@@ -55,6 +58,8 @@ export function configRoutes(app: FastifyInstance) {
         ...(secret ? { secret: true as const } : {}),
         ...(declared?.options ? { options: declared.options } : {}),
         ...(declared?.multiple ? { multiple: true as const } : {}),
+        ...(declared?.multiline ? { multiline: true as const } : {}),
+        ...(declared?.shownWhen ? { shownWhen: declared.shownWhen } : {}),
       });
     }
     return reply.ok({ groups });

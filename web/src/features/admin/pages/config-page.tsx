@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, InputNumber, Select, Skeleton, Space, Switch, Tabs } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { isRequestError } from '../../../lib/request/index.ts';
 import { crudApi } from '../api/crud.ts';
 import { Auth } from '../shell/auth.tsx';
 import { PageCard } from './page-card.tsx';
+import { PaymentStatus, paymentStatusKey } from './payment-status.tsx';
 
 const RichTextEditor = lazy(() => import('../config/rich-text-editor.tsx'));
 
@@ -18,6 +19,27 @@ interface Setting {
   secret?: boolean;
   options?: string[];
   multiple?: boolean;
+  /** Pasted keys and certificates: a text area. */
+  multiline?: boolean;
+  /** Shown only while another setting has this value (its value is kept either way). */
+  shownWhen?: { setting: string; value: string | number };
+}
+
+/** A setting's row; one with `shownWhen` follows the setting it depends on. */
+function SettingItem({ setting }: { setting: Setting }) {
+  const { t } = useTranslation('admin');
+  const item = (
+    <Form.Item name={setting.name} label={t(`config.setting.${setting.name}`, { defaultValue: setting.title })}>
+      <SettingInput setting={setting} />
+    </Form.Item>
+  );
+  const when = setting.shownWhen;
+  if (!when) return item;
+  return (
+    <Form.Item noStyle shouldUpdate={(before, after) => before[when.setting] !== after[when.setting]}>
+      {({ getFieldValue }) => (String(getFieldValue(when.setting) ?? '') === String(when.value) ? item : null)}
+    </Form.Item>
+  );
 }
 
 /**
@@ -54,6 +76,25 @@ function SettingInput({ setting, value, onChange, id }: { setting: Setting; valu
     return <Select id={id} value={value as string} onChange={onChange} options={options} data-testid={testId} />;
   }
   const text = value === null || value === undefined ? '' : String(value);
+  if (setting.secret && setting.multiline) {
+    // A pasted private key: shown only as the mask; typing replaces it, the mask sent back keeps it.
+    return (
+      <Input.TextArea
+        id={id}
+        autoComplete="off"
+        spellCheck={false}
+        autoSize={{ minRows: 2, maxRows: 8 }}
+        value={text}
+        onChange={(e) => onChange?.(e.target.value)}
+        placeholder={t('config.secretKept')}
+        className="font-mono text-xs"
+        data-testid={testId}
+      />
+    );
+  }
+  if (setting.multiline) {
+    return <Input.TextArea id={id} spellCheck={false} autoSize={{ minRows: 2, maxRows: 8 }} value={text} onChange={(e) => onChange?.(e.target.value)} className="font-mono text-xs" data-testid={testId} />;
+  }
   if (setting.secret) {
     return (
       <Input.Password
@@ -126,6 +167,7 @@ export default function ConfigPage() {
   const { t } = useTranslation('admin');
   const { message } = App.useApp();
   const [form] = Form.useForm();
+  const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
   const query = useQuery({ queryKey: ['admin-config'], queryFn: () => crudApi.get<{ groups: Record<string, Setting[]> }>('routine/config/index') });
   if (!query.data) return <PageCard><Skeleton active /></PageCard>;
@@ -137,6 +179,7 @@ export default function ConfigPage() {
     try {
       await crudApi.post('routine/config/edit', { settings: form.getFieldsValue(true) });
       void query.refetch();
+      void queryClient.invalidateQueries({ queryKey: paymentStatusKey });
     } catch (error) {
       const errors = isRequestError(error) ? (error.envelope?.data as { errors?: Record<string, string> } | null)?.errors : undefined;
       if (errors) form.setFields(Object.entries(errors).map(([name, m]) => ({ name, errors: [m] })));
@@ -155,6 +198,7 @@ export default function ConfigPage() {
             label: t(`config.group.${group}`, { defaultValue: group }),
             children: (
               <div className="flex max-w-4xl flex-col gap-1">
+                {group === 'pay' && <PaymentStatus />}
                 {settings.map((s) =>
                   s.type === 'rich_text_i18n' ? (
                     <fieldset key={s.name} className="mb-4 rounded-lg border border-current/10 p-3">
@@ -162,9 +206,7 @@ export default function ConfigPage() {
                       <LocalizedContent name={s.name} />
                     </fieldset>
                   ) : (
-                    <Form.Item key={s.name} name={s.name} label={t(`config.setting.${s.name}`, { defaultValue: s.title })}>
-                      <SettingInput setting={s} />
-                    </Form.Item>
+                    <SettingItem key={s.name} setting={s} />
                   ),
                 )}
                 {group === 'mail' && <TestMail />}

@@ -1,4 +1,4 @@
-import type { Order, PayMethodCode, PayMethods, PayQueryAnswer, PaySubmitAnswer, SandboxNotification } from '@framecraft/contracts/commerce-constants';
+import type { Order, PayDevice, PayMethodCode, PayMethods, PayQueryAnswer, PaySubmitAnswer, SandboxNotification } from '@framecraft/contracts/commerce-constants';
 import { queryOptions } from '@tanstack/react-query';
 import { commerceKeys } from '../../../lib/commerce.ts';
 import { request } from '../../../lib/request/index.ts';
@@ -21,9 +21,16 @@ export const payMethodsQuery = queryOptions({
   queryFn: async () => (await request<PayMethods>({ url: '/api/pay/methods', context: 'user' })).data,
 });
 
-export async function submitPayment(orderNo: string, method: PayMethodCode): Promise<PaySubmitAnswer> {
-  return (await request<PaySubmitAnswer>({ url: '/api/pay/submit', method: 'POST', data: { order_no: orderNo, method }, context: 'user' })).data;
+/** Phones get a provider's phone cashier (Alipay wap pay), other devices its desktop page. */
+export function payDevice(): PayDevice {
+  const hint = (navigator as Navigator & { userAgentData?: { mobile?: boolean } }).userAgentData?.mobile;
+  return (hint ?? /Mobi|Android|iPhone|iPad|iPod|HarmonyOS/i.test(navigator.userAgent)) ? 'mobile' : 'desktop';
 }
+
+export async function submitPayment(orderNo: string, method: PayMethodCode): Promise<PaySubmitAnswer> {
+  return (await request<PaySubmitAnswer>({ url: '/api/pay/submit', method: 'POST', data: { order_no: orderNo, method, device: payDevice() }, context: 'user' })).data;
+}
+
 
 /**
  * Back from the provider's page and still unpaid: ask the server to check with the provider (a
