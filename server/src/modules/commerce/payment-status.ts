@@ -5,7 +5,7 @@
  */
 import type { MessageKey } from '@framecraft/contracts/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { adminRoute } from '../admin/core/route-table.ts';
+import { adminRoute } from '../admin/index.ts';
 import { paymentProviders, type PaymentContext } from './payments.ts';
 
 export interface PaymentMethodStatus {
