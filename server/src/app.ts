@@ -14,7 +14,7 @@ import { catalogueRoutes } from './modules/catalogue/index.ts';
 import { shellMetaResolver } from './modules/catalogue/index.ts';
 import { sitemapRoutes } from './modules/catalogue/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
-import { jobsPlugin } from './modules/jobs/index.ts';
+import { jobAdminRoutes, jobsPlugin } from './modules/jobs/index.ts';
 import { sessionPlugin } from './modules/session/index.ts';
 import { accountRoutes } from './modules/accounts/index.ts';
 import { checkInRoutes } from './modules/check-in/index.ts';
@@ -107,6 +107,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(siteConfigRoutes);
   await app.register(siteRoutes);
   await app.register(adminRoutes);
+  await app.register(async (scope) => jobAdminRoutes(scope));
   await app.register(uploadRoutes);
   await app.register(downloadRoutes);
   await app.register(catalogueRoutes);

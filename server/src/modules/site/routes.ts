@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { optionalUser } from '../session/index.ts';
-import { memberRules, menusAndRules } from '../member/index.ts';
+import { memberRules, menusAndRules } from '../member-access/index.ts';
 import { fullMemberInfo } from '../member/index.ts';
 
 /**
