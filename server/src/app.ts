@@ -29,6 +29,7 @@ import { broadcastPlugin } from './plugins/broadcast.ts';
 import { downloadRoutes, storagePlugin } from './modules/storage/index.ts';
 import { RequestLogController } from './plugins/request-log.ts';
 import { corePlugin } from './plugins/core.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { decorateContentSecurity } from './plugins/content-security.ts';
 import { navigationPlugin } from './plugins/navigation.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   });
 
   await app.register(corePlugin);
+  await app.register(compressionPlugin);
   await app.register(rateLimitPlugin, {
     max: deps.env.RATE_LIMIT_MAX,
     timeWindowMs: deps.env.RATE_LIMIT_WINDOW_MS,
