@@ -1,4 +1,4 @@
-import type { LedgerEntryAnswer } from '@framecraft/contracts/ledger';
+import type { LedgerEntryAnswer, LedgerPage } from '@framecraft/contracts/ledger';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { validate } from '../../shared/validation.ts';
@@ -30,7 +30,7 @@ export async function ledgerRoutes(app: FastifyInstance) {
     memberRoute(app, { method: 'GET', url: `/api/account/${path}`, node: `account/${path}` }, async (request, reply) => {
       const { page, limit } = validate(pageQuery, request.query, request.lang);
       const { list, total } = await listLedger(app.deps.db, account, currentUser(request).id, page, limit);
-      return reply.ok({ list: list.map((e) => present(e, account === 'money')), total });
+      return reply.ok({ list: list.map((e) => present(e, account === 'money')), total } satisfies LedgerPage);
     });
   }
 }
