@@ -19,7 +19,7 @@ import { commissionRoutes } from './modules/commission/index.ts';
 import { couponRoutes } from './modules/coupons/index.ts';
 import { stripePayments } from './modules/pay-stripe/index.ts';
 import { alipayPayments } from './modules/pay-alipay/index.ts';
-import { jobsPlugin } from './modules/jobs/index.ts';
+import { jobAdminRoutes, jobsPlugin } from './modules/jobs/index.ts';
 import { sessionPlugin } from './modules/session/index.ts';
 import { accountRoutes } from './modules/accounts/index.ts';
 import { checkInRoutes } from './modules/check-in/index.ts';
@@ -115,6 +115,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(siteConfigRoutes);
   await app.register(siteRoutes);
   await app.register(adminRoutes);
+  await app.register(async (scope) => jobAdminRoutes(scope));
   await app.register(uploadRoutes);
   await app.register(downloadRoutes);
   await app.register(catalogueRoutes);

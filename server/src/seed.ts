@@ -3,7 +3,7 @@ import type { Db } from './db/client.ts';
 import { config } from './db/schema.ts';
 import { seedAdmin, type AdminSeedOptions } from './modules/admin/index.ts';
 import { seedCatalogue } from './modules/catalogue/index.ts';
-import { seedMember } from './modules/member/index.ts';
+import { seedMember } from './modules/member-access/index.ts';
 import { SETTINGS, seedSettings } from './modules/site-config/index.ts';
 import { seedAreas } from './modules/uploads/index.ts';
 

@@ -1,5 +1,6 @@
 import { ESLint } from 'eslint';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/shared/paths.ts';
 
@@ -27,5 +28,69 @@ describe('module boundaries lint', () => {
     expect(await lint('server/src/db/fixture-schema.test.ts', "export { userMoneyLog } from '../modules/ledger/tables.ts';\n")).toEqual([]);
     expect(await lint('server/src/modules/member/fixture.test.ts', "export { captchaKit } from '../captcha/test-kit.ts';\n")).toEqual([]);
     expect(await lint('server/src/modules/member/fixture.test.ts', "export { captchaFields } from '../captcha/schema.ts';\n")).toHaveLength(1);
+  });
+});
+
+/** Module → the other modules its code imports (tests and test kits left out), read from the sources. */
+function moduleGraph(modulesDir: string): Map<string, Set<string>> {
+  const moduleOf = (file: string) => {
+    const rel = relative(modulesDir, file);
+    return rel.startsWith('..') ? null : rel.split(sep)[0]!;
+  };
+  const sources = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return sources(path);
+      return /\.ts$/.test(entry.name) && !/\.test\.ts$|test-kit\.ts$/.test(entry.name) ? [path] : [];
+    });
+  const specifiers = /(?:import|export)\s[^'"]*?from\s+'(\.[^']+)'|import\(\s*'(\.[^']+)'\s*\)/g;
+  const graph = new Map<string, Set<string>>();
+  for (const file of sources(modulesDir)) {
+    const from = moduleOf(file)!;
+    const edges = graph.get(from) ?? graph.set(from, new Set()).get(from)!;
+    for (const match of readFileSync(file, 'utf8').matchAll(specifiers)) {
+      const to = moduleOf(resolve(dirname(file), (match[1] ?? match[2])!));
+      if (to && to !== from) edges.add(to);
+    }
+  }
+  return graph;
+}
+
+/** One cycle of the graph as a path (`a → b → a`), or null when there is none. */
+function findCycle(graph: Map<string, Set<string>>): string[] | null {
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const visit = (node: string): string[] | null => {
+    if (state.get(node) === 'open') return [...path.slice(path.indexOf(node)), node];
+    if (state.get(node) === 'done') return null;
+    state.set(node, 'open');
+    path.push(node);
+    for (const next of graph.get(node) ?? []) {
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    path.pop();
+    state.set(node, 'done');
+    return null;
+  };
+  for (const node of graph.keys()) {
+    const cycle = visit(node);
+    if (cycle) return cycle;
+  }
+  return null;
+}
+
+// Decision 033: modules form a graph without cycles (Medusa's rule); a module that needs another's
+// work the other way round takes it through a registry or a decorator instead.
+describe('module graph', () => {
+  it('has no cycle between server modules', () => {
+    const graph = moduleGraph(join(repoRoot, 'server/src/modules'));
+    expect(graph.get('ledger')).toContain('member-access');
+    expect(findCycle(graph)?.join(' → ') ?? null).toBeNull();
+  });
+
+  it('finds a cycle when there is one', () => {
+    const graph = new Map([['a', new Set(['b'])], ['b', new Set(['c'])], ['c', new Set(['b'])]]);
+    expect(findCycle(graph)).toEqual(['b', 'c', 'b']);
   });
 });

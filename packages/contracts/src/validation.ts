@@ -182,6 +182,12 @@ export type CodeEvent = (typeof CODE_EVENTS)[number];
 export const VERIFICATION_CHANNELS = ['email', 'mobile'] as const;
 export type VerificationChannel = (typeof VERIFICATION_CHANNELS)[number];
 
+/** Setting accountVerificationType: an array or a comma-separated list of `email` / `mobile`. */
+export function verificationTypes(value: unknown): VerificationChannel[] {
+  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+  return VERIFICATION_CHANNELS.filter((channel) => items.some((item) => String(item).trim() === channel));
+}
+
 /** The address schema of a channel. */
 export const addressSchema = (channel: VerificationChannel) => (channel === 'email' ? emailSchema : mobileSchema);
 

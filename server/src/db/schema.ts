@@ -110,7 +110,7 @@ export * from '../modules/storage/tables.ts';
 export * from '../modules/catalogue/tables.ts';
 export * from '../modules/ledger/tables.ts';
 export * from '../modules/check-in/tables.ts';
-export * from '../modules/member/tables.ts';
+export * from '../modules/member-access/tables.ts';
 export * from '../modules/captcha/tables.ts';
 export * from '../modules/codes/tables.ts';
 export * from '../modules/commerce/tables.ts';

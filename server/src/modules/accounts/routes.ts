@@ -1,3 +1,4 @@
+import type { InviteList, LoginAnswer } from '@framecraft/contracts/member';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CODE } from '@framecraft/contracts/constants';
 import { retrievePasswordSchema } from '@framecraft/contracts/validation';
@@ -22,7 +23,7 @@ export async function accountRoutes(app: FastifyInstance) {
   app.get('/api/invite/list', { preHandler: requireUser }, async (request, reply) => {
     const { page, limit } = validate(inviteListQuery, request.query, request.lang);
     const { list, total } = await listInvitees(db, currentUser(request).id, page, limit);
-    return reply.ok({ list, total, rewardScore: Math.max(0, Number(await app.siteConfig.get('inviteRewardScore')) || 0) });
+    return reply.ok({ list, total, rewardScore: Math.max(0, Number(await app.siteConfig.get('inviteRewardScore')) || 0) } satisfies InviteList);
   });
 
   app.get('/api/user/checkIn', { preHandler: optionalUser }, async (request, reply) => {
@@ -90,7 +91,7 @@ export async function accountRoutes(app: FastifyInstance) {
       {
         userInfo: { ...memberInfo(member), token: issued.token, refresh_token: issued.refreshToken },
         routePath: '/user',
-      },
+      } satisfies LoginAnswer,
       body.tab === 'login' ? 'account.loginSuccess' : 'account.registerSuccess',
     );
   });

@@ -13,7 +13,6 @@ import { consumeCode } from '../codes/index.ts';
 import { changeScore } from '../ledger/index.ts';
 import { accountKey, clearAccount, throttledLogin, type ThrottlePolicy } from '../login-throttle/index.ts';
 import type { MemberRow } from '../session/index.ts';
-import { VERIFICATION_CHANNELS, type VerificationChannel } from '@framecraft/contracts/validation';
 
 const DUMMY_HASH = hash('framecraft-dummy-password');
 
@@ -145,11 +144,8 @@ export async function register(db: Db, input: RegisterInput): Promise<MemberRow>
   });
 }
 
-/** Setting accountVerificationType: an array or a comma-separated list of `email` / `mobile`. */
-export function verificationTypes(value: unknown): VerificationChannel[] {
-  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
-  return VERIFICATION_CHANNELS.filter((channel) => items.some((item) => String(item).trim() === channel));
-}
+// Read by accounts and the member centre alike, so it lives in contracts (a pure reading of the setting).
+export { verificationTypes } from '@framecraft/contracts/validation';
 
 /** Log in with a checked SMS code of event `user_login` (consumed with the login). */
 export async function loginWithCode(db: Db, mobile: string, codeId: number, ip: string): Promise<MemberRow> {

@@ -25,6 +25,24 @@ export async function vipTiers(db: Db, lang: Language): Promise<VipTierInfo[]> {
   }));
 }
 
+/** The newest published notices (home page, member-centre overview). */
+export async function latestNotices(db: Db, lang: Language, count = NOTICE_COUNT): Promise<{ id: number; title: string; publishTime: number }[]> {
+  const rows = await db
+    .select({ id: notice.id, titleZh: notice.titleZh, titleEn: notice.titleEn, publishTime: notice.publishTime })
+    .from(notice)
+    .where(eq(notice.status, 1))
+    .orderBy(desc(notice.publishTime), desc(notice.id))
+    .limit(count);
+  return rows.map((n) => ({ id: n.id, title: pick(lang, n.titleZh, n.titleEn), publishTime: Math.floor(n.publishTime.getTime() / 1000) }));
+}
+
+/** The name of a VIP level in the request's language ('' without a level or tier). */
+export async function vipLevelName(db: Db, level: number, lang: Language): Promise<string> {
+  if (level <= 0) return '';
+  const [tier] = await db.select({ zh: vipTier.nameZh, en: vipTier.nameEn }).from(vipTier).where(eq(vipTier.level, level)).orderBy(desc(vipTier.weigh)).limit(1);
+  return tier ? pick(lang, tier.zh, tier.en) : '';
+}
+
 /** Home sections: banner (highest weight), notices, latest, popular, a shelf per top-level type, VIP tiers. */
 export async function homeSections(db: Db, lang: Language): Promise<CatalogueHome> {
   const types = await enabledTypes(db);
@@ -39,12 +57,7 @@ export async function homeSections(db: Db, lang: Language): Promise<CatalogueHom
       .limit(SHELF_SIZE);
   const [banner, notices, latest, popular, shelves, tiers] = await Promise.all([
     db.select(cardColumns).from(course).where(and(onSale, gt(course.weigh, 0))).orderBy(desc(course.weigh), desc(course.id)).limit(BANNER_SIZE),
-    db
-      .select({ id: notice.id, titleZh: notice.titleZh, titleEn: notice.titleEn, publishTime: notice.publishTime })
-      .from(notice)
-      .where(eq(notice.status, 1))
-      .orderBy(desc(notice.publishTime), desc(notice.id))
-      .limit(NOTICE_COUNT),
+    latestNotices(db, lang),
     db.select(cardColumns).from(course).where(onSale).orderBy(desc(course.createdAt), desc(course.id)).limit(SHELF_SIZE),
     db.select(cardColumns).from(course).where(onSale).orderBy(desc(course.sales), desc(course.id)).limit(SHELF_SIZE),
     Promise.all(topTypes.map((t) => shelfQuery(withDescendants(types, t.id)))),
@@ -53,7 +66,7 @@ export async function homeSections(db: Db, lang: Language): Promise<CatalogueHom
   const cards = (rows: typeof latest) => rows.map((row) => toCard(row, lang));
   return {
     banner: cards(banner),
-    notices: notices.map((n) => ({ id: n.id, title: pick(lang, n.titleZh, n.titleEn), publishTime: Math.floor(n.publishTime.getTime() / 1000) })),
+    notices,
     latest: cards(latest),
     popular: cards(popular),
     shelves: topTypes

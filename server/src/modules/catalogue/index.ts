@@ -3,4 +3,4 @@ export { catalogueRoutes } from './routes.ts';
 export { shellMetaResolver } from './seo.ts';
 export { sitemapRoutes } from './sitemap.ts';
 export { seedCatalogue } from './seed.ts';
-export { notice, vipTier } from './tables.ts';
+export { latestNotices, vipLevelName } from './home.ts';

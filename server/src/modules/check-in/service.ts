@@ -1,3 +1,4 @@
+import type { CheckInResult, CheckInStatus } from '@framecraft/contracts/member';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ApiError, isUniqueViolation } from '../../shared/errors.ts';
@@ -10,7 +11,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 /** Today's state: checked in already, and the current streak (0 when yesterday was missed). */
-export async function checkInStatus(db: Db, userId: number, day = today()) {
+export async function checkInStatus(db: Db, userId: number, day = today()): Promise<CheckInStatus> {
   const [last] = await db.select().from(userCheckIn).where(eq(userCheckIn.userId, userId)).orderBy(desc(userCheckIn.day)).limit(1);
   const checked = last?.day === day;
   const streak = last && (checked || last.day === dayBefore(day)) ? last.streak : 0;
@@ -21,7 +22,7 @@ export async function checkInStatus(db: Db, userId: number, day = today()) {
  * Check in once per day (UTC day) and credit points through the ledger, in one transaction.
  * Two concurrent check-ins: the unique (member, day) index lets one insert win; the other rolls back.
  */
-export async function checkIn(db: Db, userId: number, score: number, day = today()) {
+export async function checkIn(db: Db, userId: number, score: number, day = today()): Promise<CheckInResult> {
   try {
     return await db.transaction(async (tx) => {
       const [previous] = await tx

@@ -24,7 +24,7 @@ import {
   registerOrderAdjustment,
   toOrder,
 } from '../commerce/index.ts';
-import { requireMemberNode } from '../member/index.ts';
+import { requireMemberNode } from '../member-access/index.ts';
 import { currentUser, requireUser } from '../session/index.ts';
 import { claimByCode, couponAdjustment, couponsForOrder, issueToAll, issueToMember, listMemberCoupons, markUsed, releaseFor } from './service.ts';
 import { coupon, memberCoupon } from './tables.ts';

@@ -1,8 +1,8 @@
-import type { LedgerEntryAnswer } from '@framecraft/contracts/ledger';
+import type { LedgerEntryAnswer, LedgerPage } from '@framecraft/contracts/ledger';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { validate } from '../../shared/validation.ts';
-import { requireMemberNode } from '../member/index.ts';
+import { memberRoute } from '../member-access/index.ts';
 import { currentUser } from '../session/index.ts';
 import { listLedger, type LedgerEntry } from './service.ts';
 
@@ -27,10 +27,10 @@ const present = (entry: LedgerEntry, money: boolean): LedgerEntryAnswer => ({
 /** The member's own balance and points logs, newest first (conventions: `{list, total}`). */
 export async function ledgerRoutes(app: FastifyInstance) {
   for (const [path, account] of [['balance', 'money'], ['integral', 'score']] as const) {
-    app.get(`/api/account/${path}`, { preHandler: requireMemberNode(`account/${path}`) }, async (request, reply) => {
+    memberRoute(app, { method: 'GET', url: `/api/account/${path}`, node: `account/${path}` }, async (request, reply) => {
       const { page, limit } = validate(pageQuery, request.query, request.lang);
       const { list, total } = await listLedger(app.deps.db, account, currentUser(request).id, page, limit);
-      return reply.ok({ list: list.map((e) => present(e, account === 'money')), total });
+      return reply.ok({ list: list.map((e) => present(e, account === 'money')), total } satisfies LedgerPage);
     });
   }
 }

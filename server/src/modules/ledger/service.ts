@@ -11,7 +11,7 @@
  */
 import type { LedgerAccount, LedgerKind } from '@framecraft/contracts/ledger';
 import { LEDGER_REF_ID_MAX, LEDGER_REF_TYPE_MAX } from '@framecraft/contracts/ledger';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { user } from '../../db/schema.ts';
 import { userMoneyLog, userScoreLog } from './tables.ts';
@@ -150,4 +150,18 @@ export async function listLedger(
     .limit(limit)
     .offset((page - 1) * limit);
   return { list: rows.map(entryOf), total: Number(total) };
+}
+
+/** Per UTC day of `days` (`yyyy-mm-dd`, oldest first): the sum of the member's changes of that account that day. */
+export async function dailyChanges(db: Db, account: LedgerAccount, userId: number, days: string[]): Promise<number[]> {
+  const table = account === 'money' ? userMoneyLog : userScoreLog;
+  const amount = account === 'money' ? userMoneyLog.money : userScoreLog.score;
+  const day = sql<string>`to_char(${table.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({ day, total: sql<string>`sum(${amount})` })
+    .from(table)
+    .where(and(eq(table.userId, userId), gte(table.createdAt, new Date(`${days[0]}T00:00:00Z`))))
+    .groupBy(day);
+  const byDay = new Map(rows.map((r) => [r.day, Number(r.total)]));
+  return days.map((d) => byDay.get(d) ?? 0);
 }

@@ -7,7 +7,7 @@ import { token, user } from '../../db/schema.ts';
 import { captchaKit } from '../captcha/test-kit.ts';
 import { smsLog, verificationCode } from '../codes/tables.ts';
 import { startSmtpReceiver, useSmtp } from '../codes/test-kit.ts';
-import { userGroup, userRule } from './tables.ts';
+import { userGroup, userRule } from '../member-access/tables.ts';
 
 describe('changing the bound e-mail and mobile (verification, changeBind)', () => {
   let ctx: TestContext;

@@ -8,7 +8,7 @@ import { notice, vipTier } from '../catalogue/tables.ts';
 import { changeMoney, changeScore } from '../ledger/index.ts';
 import { userMoneyLog, userScoreLog } from '../ledger/tables.ts';
 import { attachment } from '../uploads/tables.ts';
-import { userGroup, userRule } from './tables.ts';
+import { userGroup, userRule } from '../member-access/tables.ts';
 
 describe('member centre calls', () => {
   let ctx: TestContext;

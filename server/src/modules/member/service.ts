@@ -1,63 +1,37 @@
 import type { Language } from '@framecraft/contracts/constants';
+import type { AccountOverview } from '@framecraft/contracts/member';
 import { translate, type MessageKey } from '@framecraft/contracts/messages';
 import { hash, verify } from '@node-rs/argon2';
-import { and, desc, eq, gte, like, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { user } from '../../db/schema.ts';
 import { ApiError } from '../../shared/errors.ts';
-import { notice, vipTier } from '../catalogue/index.ts';
+import { latestNotices, vipLevelName } from '../catalogue/index.ts';
 import { checkInStatus } from '../check-in/index.ts';
-import { userMoneyLog, userScoreLog } from '../ledger/index.ts';
+import { dailyChanges } from '../ledger/index.ts';
 import type { MemberRow } from '../session/index.ts';
 import type { TokenService } from '../session/index.ts';
 import { memberInfo, type MemberInfo } from '../session/index.ts';
-import { attachment } from '../uploads/index.ts';
-
-const SERIES_DAYS = 7;
-const NOTICE_COUNT = 5;
-
-const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
-
-/** The name of the member's VIP level in the request's language ('' without a level or tier). */
-async function vipLevelName(db: Db, level: number, lang: Language): Promise<string> {
-  if (level <= 0) return '';
-  const [tier] = await db.select({ zh: vipTier.nameZh, en: vipTier.nameEn }).from(vipTier).where(eq(vipTier.level, level)).orderBy(desc(vipTier.weigh)).limit(1);
-  if (!tier) return '';
-  return lang === 'en' && tier.en ? tier.en : tier.zh;
-}
+import { isUploadedImage } from '../uploads/index.ts';
 
 /** The member's info with the VIP level's name filled in. */
 export async function fullMemberInfo(db: Db, row: MemberRow, lang: Language): Promise<MemberInfo> {
   return memberInfo(row, { vipLevelName: await vipLevelName(db, row.vipLevel, lang) });
 }
 
-/** Per UTC day of the last 7 (today last): the sum of the log's changes that day. */
-async function dailySums(db: Db, table: typeof userMoneyLog | typeof userScoreLog, column: 'money' | 'score', userId: number, days: string[]) {
-  const day = sql<string>`to_char(${table.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const amount = column === 'money' ? (table as typeof userMoneyLog).money : (table as typeof userScoreLog).score;
-  const rows = await db
-    .select({ day, total: sql<string>`sum(${amount})` })
-    .from(table)
-    .where(and(eq(table.userId, userId), gte(table.createdAt, new Date(`${days[0]}T00:00:00Z`))))
-    .groupBy(day);
-  const byDay = new Map(rows.map((r) => [r.day, Number(r.total)]));
-  return days.map((d) => byDay.get(d) ?? 0);
-}
+const SERIES_DAYS = 7;
+
+const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /** `GET /api/account/overview`: the card, VIP, check-in state, 7-day points/balance series, notices. */
-export async function overview(db: Db, row: MemberRow, lang: Language, now = Date.now()) {
+export async function overview(db: Db, row: MemberRow, lang: Language, now = Date.now()): Promise<AccountOverview> {
   const days = Array.from({ length: SERIES_DAYS }, (_, i) => utcDay(now - (SERIES_DAYS - 1 - i) * 86_400_000));
   const [info, score, money, checkIn, notices] = await Promise.all([
     fullMemberInfo(db, row, lang),
-    dailySums(db, userScoreLog, 'score', row.id, days),
-    dailySums(db, userMoneyLog, 'money', row.id, days),
+    dailyChanges(db, 'score', row.id, days),
+    dailyChanges(db, 'money', row.id, days),
     checkInStatus(db, row.id, days.at(-1)),
-    db
-      .select({ id: notice.id, zh: notice.titleZh, en: notice.titleEn, publishTime: notice.publishTime })
-      .from(notice)
-      .where(eq(notice.status, 1))
-      .orderBy(desc(notice.publishTime), desc(notice.id))
-      .limit(NOTICE_COUNT),
+    latestNotices(db, lang),
   ]);
   const vipExpire = row.vipDate ? Math.floor(row.vipDate.getTime() / 1000) : null;
   return {
@@ -73,7 +47,7 @@ export async function overview(db: Db, row: MemberRow, lang: Language, now = Dat
     days,
     score,
     money,
-    notices: notices.map((n) => ({ id: n.id, title: lang === 'en' && n.en ? n.en : n.zh, publishTime: Math.floor(n.publishTime.getTime() / 1000) })),
+    notices,
   };
 }
 
@@ -86,12 +60,7 @@ function fieldError(lang: Language, field: string, key: MessageKey): ApiError {
 /** An avatar must be '' (none), the current one, or an uploaded image. */
 async function checkAvatar(db: Db, row: MemberRow, avatar: string, lang: Language): Promise<void> {
   if (avatar === '' || avatar === row.avatar) return;
-  const [found] = await db
-    .select({ id: attachment.id })
-    .from(attachment)
-    .where(and(eq(attachment.url, avatar), like(attachment.mimetype, 'image/%')))
-    .limit(1);
-  if (!found) throw fieldError(lang, 'avatar', 'member.avatarInvalid');
+  if (!(await isUploadedImage(db, avatar))) throw fieldError(lang, 'avatar', 'member.avatarInvalid');
 }
 
 export interface ProfileChange {

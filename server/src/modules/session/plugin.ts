@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { recordMemberRoutes } from './member-routes.ts';
 import { TokenService } from './service.ts';
 
 declare module 'fastify' {
@@ -18,6 +19,7 @@ export const sessionPlugin = fp(
     app.decorate('tokens', tokens);
     app.decorateRequest('user', undefined);
     app.decorateRequest('admin', undefined);
+    recordMemberRoutes(app);
     app.jobs.every('session.purgeTokens', PURGE_INTERVAL_MS, async () => {
       await tokens.purgeExpired();
     });

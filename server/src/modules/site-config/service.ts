@@ -1,5 +1,6 @@
 import { ACCESS_TOKEN_TTL_S, DEFAULT_ADMIN_PREFIX, REFRESH_TOKEN_TTL_S, UPLOAD_DEFAULTS } from '@framecraft/contracts/constants';
-import { currencyOf, type CurrencyCode } from '@framecraft/contracts/money';
+import { currencyOf } from '@framecraft/contracts/money';
+import type { PublicSite } from '@framecraft/contracts/site';
 import { normaliseAdminPrefix } from '@framecraft/contracts/url';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -7,20 +8,8 @@ import type { Broadcast } from '../../shared/broadcast.ts';
 import { config } from '../../db/schema.ts';
 import { SETTING_DEFAULTS } from './settings.ts';
 
-/** The site part of the init calls (conventions "Init calls"). */
-export interface PublicSite {
-  siteName: string;
-  recordNumber: string;
-  version: string;
-  cdnUrl: string;
-  apiUrl: string;
-  upload: { mode: string; maxSize: number; saveName: string; allowedSuffixes: string; allowedMimeTypes: string };
-  headNav: unknown[];
-  /** The back-office prefix (setting backendEntrance), so the web app knows where admin pages live. */
-  adminPrefix: string;
-  /** The shop currency (setting currency): the web formats integer cents with its symbol. */
-  currency: CurrencyCode;
-}
+/** The site part of the init calls (conventions "Init calls"); the answer type lives in contracts (decision 033). */
+export type { PublicSite };
 
 /** Every instance drops its settings cache on this broadcast (decision 021). */
 const CHANGED = 'config:changed';

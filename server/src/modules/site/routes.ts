@@ -1,6 +1,7 @@
+import type { IndexInit } from '@framecraft/contracts/site';
 import type { FastifyInstance } from 'fastify';
 import { optionalUser } from '../session/index.ts';
-import { memberRules, menusAndRules } from '../member/index.ts';
+import { memberRules, menusAndRules } from '../member-access/index.ts';
 import { fullMemberInfo } from '../member/index.ts';
 
 /**
@@ -18,6 +19,6 @@ export async function siteRoutes(app: FastifyInstance) {
       // The member-centre menus and nodes of the member's group (member rule tree).
       menus: held.menus,
       rules: held.rules,
-    });
+    } satisfies IndexInit);
   });
 }

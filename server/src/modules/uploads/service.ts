@@ -6,7 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { isAllowed, suffixOf, type AllowLists } from './allow-list.ts';
@@ -169,4 +169,14 @@ export async function releaseAttachment(db: Db, dataDir: string, id: number, opt
     return row;
   });
   return removed !== undefined;
+}
+
+/** Whether `url` is an uploaded image (a member's avatar must be one). */
+export async function isUploadedImage(db: Db, url: string): Promise<boolean> {
+  const [found] = await db
+    .select({ id: attachment.id })
+    .from(attachment)
+    .where(and(eq(attachment.url, url), like(attachment.mimetype, 'image/%')))
+    .limit(1);
+  return Boolean(found);
 }

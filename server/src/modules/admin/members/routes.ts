@@ -10,7 +10,7 @@ import { validate } from '../../../shared/validation.ts';
 import { newInviteCode } from '../../accounts/index.ts';
 import { changeMoney, changeScore, LedgerError } from '../../ledger/index.ts';
 import { userMoneyLog, userScoreLog } from '../../ledger/index.ts';
-import { userGroup, userRule } from '../../member/index.ts';
+import { userGroup, userRule } from '../../member-access/index.ts';
 import { writeAdminLog } from '../core/plugin.ts';
 import { adminRoute } from '../core/route-table.ts';
 import type { CrudContext, Row } from '../crud/define.ts';

@@ -1,6 +1,6 @@
 import type { MemberRuleNode } from '@framecraft/contracts/member';
 import { asc, desc, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { noPermission } from '../../shared/errors.ts';
 import type { MemberRow } from '../session/index.ts';
@@ -74,13 +74,33 @@ export function menusAndRules(rules: RuleRow[]): { menus: MemberRuleNode[]; rule
 
 /**
  * preHandler for a member call guarded by a permission node: a logged-in member (303/409 otherwise)
- * whose group holds `node`, else 401.
+ * whose group holds `node`, else 401. The guard carries its node, so the route lands in
+ * `app.memberRouteTable` with it (session's member route table).
  */
 export function requireMemberNode(node: string) {
   const wanted = node.toLowerCase();
-  return async (request: FastifyRequest): Promise<void> => {
+  const guard = async (request: FastifyRequest): Promise<void> => {
     await requireUser(request);
     const rules = await memberRules(request.server.deps.db, currentUser(request));
     if (!rules.some((r) => r.name.toLowerCase() === wanted)) throw noPermission();
   };
+  return Object.assign(guard, { memberNode: node });
+}
+
+export interface MemberRouteSpec {
+  method: 'GET' | 'POST' | 'DELETE';
+  url: string;
+  /** The permission node of the member rule tree; `null` = any logged-in member. */
+  node: string | null;
+}
+
+type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+/**
+ * Register a member API route (decision 033), the member side's `adminRoute`: a logged-in member
+ * (303/409 otherwise) whose group holds `node` (401 otherwise). It lands in `app.memberRouteTable`,
+ * from which `matrix.test.ts` builds the member authorisation matrix.
+ */
+export function memberRoute(app: FastifyInstance, spec: MemberRouteSpec, handler: Handler): void {
+  app.route({ method: spec.method, url: spec.url, preHandler: spec.node ? requireMemberNode(spec.node) : requireUser, handler });
 }

@@ -1,0 +1,9 @@
+/**
+ * Public API of member access (decision 011, 033): the member groups and rule tree, the node guard
+ * and `memberRoute`. Low in the module graph so that every module with member calls can use it;
+ * the member centre's pages (module `member`) sit above.
+ */
+export { memberRoute, memberRules, menusAndRules, requireMemberNode, type MemberRouteSpec } from './access.ts';
+export { DEFAULT_GROUP_ID, seedMember } from './seed.ts';
+// The back office's user/group and user/rule CRUD pages (admin/members) list these tables.
+export { userGroup, userRule } from './tables.ts';
