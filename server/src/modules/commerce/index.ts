@@ -7,5 +7,7 @@ export { createOrder, registerOrderKind, sweepExpiredOrders, effectiveState } fr
 export type { OrderKindHandler, OrderRow } from './orders.ts';
 export { registerPaymentProvider, settleNotification } from './payments.ts';
 export type { PaymentProvider, PaymentContext, ParsedNotification, ProviderReply } from './payments.ts';
+export { settleRefundNotification, writePayLog } from './payments.ts';
+export type { NotificationHeaders, ParsedRefundNotification } from './payments.ts';
 export type { DeliveryTarget } from './delivery.ts';
-export { commerceRoutes } from './routes.ts';
+export { commerceRoutes, paymentContextFor } from './routes.ts';

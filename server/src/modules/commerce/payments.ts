@@ -8,7 +8,7 @@ import type { Language } from '@framecraft/contracts/constants';
 import type { PayAction, PayLogKind, PayLogState, PayMethodCode } from '@framecraft/contracts/commerce';
 import { PAY_METHODS } from '@framecraft/contracts/commerce';
 import { translate } from '@framecraft/contracts/messages';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { changeMoney, LedgerError } from '../ledger/index.ts';
@@ -23,6 +23,8 @@ export interface PaymentContext {
   setting(name: string): Promise<string>;
   /** Request IP, for the pay log. */
   ip: string;
+  /** The member's browser (`user-agent`), for providers that pay differently on phones. */
+  userAgent?: string;
 }
 
 /** A verified-or-not notification, parsed into the order it is about. */
@@ -38,6 +40,24 @@ export interface ParsedNotification {
   result: 'paid' | 'failed' | 'cancelled';
 }
 
+/** Request headers of a notification (lower-case names), for providers that sign in headers (WeChat Pay v3). */
+export type NotificationHeaders = Record<string, string | string[] | undefined>;
+
+/** A provider's refund notification, parsed (amounts in cents). */
+export interface ParsedRefundNotification {
+  verified: boolean;
+  reason: string;
+  orderNo: string;
+  /** The provider's refund id (what a replay repeats). */
+  refundId: string;
+  /** Cents refunded by this refund. */
+  amount: number;
+  /** Cents of the payment refunded (must equal the order's amount). */
+  total: number;
+  currency: string;
+  result: 'succeeded' | 'failed';
+}
+
 export interface ProviderReply {
   status: number;
   contentType: string;
@@ -51,13 +71,15 @@ export interface PaymentProvider {
   /** Start paying `order`: what the browser must do (balance pays at once and answers none). */
   create(ctx: PaymentContext, order: OrderRow): Promise<PayAction>;
   /** Check the provider's signature and parse its notification (raw body kept for the log). */
-  parseNotification?(ctx: PaymentContext, body: unknown, raw: string): Promise<ParsedNotification>;
+  parseNotification?(ctx: PaymentContext, body: unknown, raw: string, headers?: NotificationHeaders): Promise<ParsedNotification>;
   /** The provider's own answer to its notification. */
   reply?(accepted: boolean, reason: string): ProviderReply;
   /** Ask the provider whether an order was paid (reconciliation). */
   query?(ctx: PaymentContext, order: OrderRow): Promise<{ paid: boolean; tradeNo: string; amount: number } | null>;
   /** Give money back through the provider (balance refunds go through the ledger instead). */
   refund?(ctx: PaymentContext, order: OrderRow, amount: number): Promise<void>;
+  /** Why the method is not offered (incomplete or invalid settings), in `ctx.lang`; [] when fine. */
+  configurationProblems?(ctx: PaymentContext): Promise<string[]>;
 }
 
 const providers = new Map<PayMethodCode, PaymentProvider>();
@@ -206,6 +228,41 @@ export async function settleNotification(ctx: PaymentContext, method: PayMethodC
     const outcome = await finish('succeeded', 'paid', true);
     await fulfil(tx, paid);
     return outcome;
+  });
+}
+
+/**
+ * Record a provider's refund notification once. Refund state on the order is the refund flow's
+ * (admin refund) business; this keeps the provider's word in the pay log: a replay of a refund
+ * already recorded is `duplicate`; a refund for an order not paid here yet (the payment notice is
+ * late) is refused so the provider sends it again later, after the payment has settled.
+ */
+export async function settleRefundNotification(ctx: PaymentContext, method: PayMethodCode, n: ParsedRefundNotification, raw: string): Promise<SettleOutcome> {
+  const log = (db: Db, order: OrderRow | null, state: PayLogState, reason: string) =>
+    writePayLog(db, { order, orderNo: n.orderNo, method, kind: 'refund', state, amount: n.amount, currency: n.currency, tradeNo: n.refundId, note: `notify: ${reason}`, raw, ip: ctx.ip });
+  if (!n.verified) {
+    await log(ctx.db, null, 'refused', n.reason);
+    return { accepted: false, state: 'refused', reason: n.reason };
+  }
+  return ctx.db.transaction(async (tx) => {
+    // The order row lock serialises replays of the same refund.
+    const [order] = await tx.select().from(shopOrder).where(eq(shopOrder.orderNo, n.orderNo)).for('update');
+    const finish = async (state: PayLogState, reason: string, accepted: boolean): Promise<SettleOutcome> => {
+      await log(tx, order ?? null, state, reason);
+      return { accepted, state, reason };
+    };
+    if (!order) return finish('refused', 'unknown order', false);
+    if (order.state !== 'paid' && order.state !== 'refunded') return finish('refused', `refund before payment notice (order ${order.state}): retry later`, false);
+    if (n.total !== order.amount || n.currency !== order.currency || n.amount > order.amount) {
+      return finish('refused', `amount/currency mismatch: order ${order.amount} ${order.currency}`, false);
+    }
+    const [seen] = await tx
+      .select({ id: payLog.id })
+      .from(payLog)
+      .where(and(eq(payLog.orderId, order.id), eq(payLog.method, method), eq(payLog.kind, 'refund'), eq(payLog.tradeNo, n.refundId.slice(0, 64)), inArray(payLog.state, ['succeeded', 'failed'])))
+      .limit(1);
+    if (seen) return finish('duplicate', 'already recorded', true);
+    return finish(n.result, n.result === 'succeeded' ? 'refunded at the provider' : 'refund failed at the provider', true);
   });
 }
 

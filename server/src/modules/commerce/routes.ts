@@ -37,22 +37,27 @@ registerPaymentProvider(sandboxProvider);
 const SWEEP_INTERVAL_MS = 60_000;
 
 
-export const commerceRoutes = fp(async (app: FastifyInstance) => {
-  const db = app.deps.db;
-  const production = app.deps.env.NODE_ENV === 'production';
-  /** The shop currency setting (decision 018); an order snapshots it at creation. */
-  const shopCurrency = async () => currencyOf(await app.siteConfig.get('currency'));
-  const paymentContext = (request: FastifyRequest): PaymentContext => ({
-    db,
+/** What a payment provider may read for one request (settings per call, the request's language, IP and browser). */
+export function paymentContextFor(app: FastifyInstance, request: FastifyRequest): PaymentContext {
+  return {
+    db: app.deps.db,
     lang: request.lang,
-    production,
+    production: app.deps.env.NODE_ENV === 'production',
     // Multiple-choice settings may be stored as a list or as comma-separated text.
     setting: async (name) => {
       const value = await app.siteConfig.get(name);
       return Array.isArray(value) ? value.join(',') : value === null || value === undefined ? '' : String(value);
     },
     ip: request.ip,
-  });
+    userAgent: request.headers['user-agent'] ?? '',
+  };
+}
+
+export const commerceRoutes = fp(async (app: FastifyInstance) => {
+  const db = app.deps.db;
+  /** The shop currency setting (decision 018); an order snapshots it at creation. */
+  const shopCurrency = async () => currencyOf(await app.siteConfig.get('currency'));
+  const paymentContext = (request: FastifyRequest): PaymentContext => paymentContextFor(app, request);
   const member = (request: FastifyRequest) => request.user!;
   const auth = { preHandler: requireUser };
 
@@ -121,12 +126,19 @@ export const commerceRoutes = fp(async (app: FastifyInstance) => {
   // the provider's own reply format also on errors, and a rate limit of its own.
   providerRoute(
     app,
-    { url: '/api/pay/notify/:method', onError: (_error, status) => providerAnswer.text('fail', status) },
+    {
+      url: '/api/pay/notify/:method',
+      // Refused before the handler (size, rate limit) or failed: still in the provider's own format.
+      onError: (_error, status, request) => {
+        const own = paymentProvider((request.params as { method?: string }).method ?? '')?.reply?.(false, 'request refused');
+        return own ? { status, type: own.contentType, body: own.body } : providerAnswer.text('fail', status);
+      },
+    },
     async (input, request) => {
       const provider = paymentProvider((request.params as { method: string }).method);
       if (!provider?.parseNotification) return providerAnswer.text('fail: unknown method', 404);
       const ctx = paymentContext(request);
-      const parsed = await provider.parseNotification(ctx, input.json ?? input.form ?? {}, input.text);
+      const parsed = await provider.parseNotification(ctx, input.json ?? input.form ?? {}, input.text, request.headers);
       const outcome = await settleNotification(ctx, provider.code, parsed, input.text);
       const answer = provider.reply?.(outcome.accepted, outcome.reason) ?? { status: outcome.accepted ? 200 : 400, contentType: 'text/plain; charset=utf-8', body: outcome.accepted ? 'success' : 'fail' };
       return { status: answer.status, type: answer.contentType, body: answer.body };

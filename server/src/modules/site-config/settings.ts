@@ -106,10 +106,20 @@ export const SETTINGS: readonly SettingDefinition[] = [
   { name: 'mailSenderAddress', group: 'mail', title: 'Sender address', type: 'string', value: '' },
   // Commerce (decisions 031, 032): order expiry, offered payment methods, the sandbox provider.
   { name: 'orderExpireMinutes', group: 'pay', title: 'Minutes an unpaid order waits before it closes', type: 'number', value: 30 },
-  { name: 'payMethods', group: 'pay', title: 'Payment methods offered', type: 'select', options: ['balance', 'sandbox'], multiple: true, value: 'balance,sandbox' },
+  { name: 'payMethods', group: 'pay', title: 'Payment methods offered', type: 'select', options: ['balance', 'sandbox', 'wechat'], multiple: true, value: 'balance,sandbox' },
   // Signs the sandbox payment page's notifications; a fresh installation gets a random one.
   { name: 'paySandboxSecret', group: 'pay', title: 'Sandbox signing secret', type: 'string', value: randomBytes(24).toString('hex'), secret: true },
   { name: 'paySandboxInProduction', group: 'pay', title: 'Allow the sandbox payment in production', type: 'switch', value: 0 },
+  // WeChat Pay API v3 (decision 035): merchant keys sign our requests, the platform certificate or
+  // public key checks WeChat's answers and notifications, the API v3 key decrypts notifications.
+  { name: 'wechatMchid', group: 'pay', title: 'WeChat Pay merchant ID (mchid)', type: 'string', value: '' },
+  { name: 'wechatAppid', group: 'pay', title: 'WeChat Pay app ID (appid)', type: 'string', value: '' },
+  { name: 'wechatMerchantSerial', group: 'pay', title: 'WeChat Pay merchant certificate serial number', type: 'string', value: '' },
+  { name: 'wechatMerchantPrivateKey', group: 'pay', title: 'WeChat Pay merchant private key (apiclient_key.pem)', type: 'string', value: '', secret: true },
+  { name: 'wechatApiV3Key', group: 'pay', title: 'WeChat Pay API v3 key', type: 'string', value: '', secret: true },
+  { name: 'wechatPlatformKey', group: 'pay', title: 'WeChat Pay platform certificate or platform public key (PEM)', type: 'string', value: '' },
+  { name: 'wechatPlatformKeyId', group: 'pay', title: 'Platform certificate serial number or public key ID (PUB_KEY_ID_…)', type: 'string', value: '' },
+  { name: 'wechatApiBase', group: 'pay', title: 'WeChat Pay API base URL', type: 'string', value: 'https://api.mch.weixin.qq.com' },
   ...Object.entries(CONTENT_PAGES).map(([name, value]) => ({
     name,
     group: 'content',
