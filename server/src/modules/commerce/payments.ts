@@ -102,6 +102,8 @@ export async function offeredMethods(ctx: PaymentContext): Promise<PayMethodCode
   return offered;
 }
 
+const withoutNul = (text: string) => text.replace(/\u0000/g, '\uFFFD');
+
 export async function writePayLog(
   db: Db,
   entry: {
@@ -130,8 +132,9 @@ export async function writePayLog(
       amount: entry.amount ?? 0,
       currency: (entry.currency ?? '').slice(0, 8),
       tradeNo: (entry.tradeNo ?? '').slice(0, 64),
-      note: (entry.note ?? '').slice(0, 255),
-      raw: (entry.raw ?? '').slice(0, 20_000),
+      note: withoutNul(entry.note ?? '').slice(0, 255),
+      // Provider bodies may be any bytes; PostgreSQL text cannot hold NUL.
+      raw: withoutNul(entry.raw ?? '').slice(0, 20_000),
       ip: (entry.ip ?? '').slice(0, 50),
     })
     .returning({ id: payLog.id });
