@@ -17,6 +17,7 @@ import { useMemberStore } from '../../stores/member.ts';
 import { fullUrl } from '../../utils/full-url.ts';
 import { orderQuery, payMethodsQuery, submitPayment } from './api/checkout.ts';
 import { QrCode } from './qr-code.tsx';
+import { WechatQrPanel } from './wechat-qr.tsx';
 
 /**
  * Checkout (spec §2 /pay?order=…): the order's lines and prices, the payment method, the
@@ -204,7 +205,9 @@ function PayForm({ order, receivedAt }: { order: Order; receivedAt: number }) {
         </p>
       )}
 
-      {action?.type === 'qrcode' ? (
+      {action?.type === 'qrcode' && chosen === 'wechat' ? (
+        <WechatQrPanel codeUrl={action.code_url} amount={order.amount} onBack={() => setAction(null)} />
+      ) : action?.type === 'qrcode' ? (
         <div data-testid="pay-qrcode" className="mt-5 flex flex-col items-center gap-3 text-center">
           <QrCode text={action.code_url} label={t('pay.scan')} />
           <p className="text-sm text-muted">{t('pay.scan')}</p>

@@ -21,7 +21,7 @@ describe('secret settings', () => {
   afterAll(() => ctx.close());
 
   it('declares the credentials secret (Qiniu secret key, SMTP password, SMS secret, sandbox signing secret)', () => {
-    expect([...SECRET_SETTING_NAMES].sort()).toEqual(['mailSmtpPass', 'paySandboxSecret', 'qiniuSecretKey', 'smsAccessKeySecret']);
+    expect([...SECRET_SETTING_NAMES].sort()).toEqual(['mailSmtpPass', 'paySandboxSecret', 'qiniuSecretKey', 'smsAccessKeySecret', 'wechatApiV3Key', 'wechatMerchantPrivateKey']);
     // Every setting whose name looks like a credential is declared secret.
     for (const s of SETTINGS) if (/secret|pass(word)?$|privateKey|apiKey/i.test(s.name) && !/^smsTemplate/.test(s.name)) expect(s.secret, s.name).toBe(true);
   });
