@@ -232,6 +232,11 @@ export class FakeWechatPay {
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': randomBytes(8).toString('hex'), ...this.signedHeaders(text) });
       res.end(text);
     };
+    if (req.method === 'GET' && url.pathname === '/fake/h5cashier') {
+      // WeChat's H5 cashier page, reduced to a page that names the payment (the test then calls pay()).
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return res.end(`<!doctype html><title>WeChat Pay (fake)</title><h1 data-testid="fake-h5-cashier">WeChat Pay H5 cashier (fake)</h1>`);
+    }
     const refused = this.checkAuthorization(req, url.pathname + url.search, body);
     if (refused) return answer(401, { code: 'SIGN_ERROR', message: refused }, refused);
     if (this.failWith) return answer(this.failWith, { code: 'SYSTEM_ERROR', message: 'system busy' }, 'failWith');
