@@ -147,6 +147,7 @@ describe('WeChat Pay API v3 against a local fake', () => {
       ['unknown key id', fake.notification('TRANSACTION.SUCCESS', resource(), { serial: 'PUB_KEY_ID_0199999999' }), /unknown platform key/],
       ['wrong API v3 key', fake.notification('TRANSACTION.SUCCESS', resource(), { apiV3Key: 'x'.repeat(32) }), /decrypt/],
       ['wrong amount', fake.notification('TRANSACTION.SUCCESS', { ...resource(), amount: { total: 1499, currency: 'CNY' } }), /amount\/currency mismatch/],
+      ['amount in yuan, not fen', fake.notification('TRANSACTION.SUCCESS', { ...resource(), amount: { total: 15.0001, currency: 'CNY' } }), /malformed transaction/],
       ['wrong mchid', fake.notification('TRANSACTION.SUCCESS', { ...resource(), mchid: '1900000999' }), /mchid/],
       ['wrong appid', fake.notification('TRANSACTION.SUCCESS', { ...resource(), appid: 'wx0000000000000000' }), /appid/],
       ['unknown order', fake.notification('TRANSACTION.SUCCESS', { ...resource(), out_trade_no: '20260101' + '0'.repeat(10) }), /unknown order/],
