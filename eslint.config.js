@@ -5,6 +5,7 @@ import globals from 'globals';
 import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 import { importZones } from './scripts/eslint/import-zones.js';
+import { moduleBoundaries } from './scripts/eslint/module-boundaries.js';
 
 const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -15,7 +16,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { framecraft: { rules: { 'import-zones': importZones } } },
+    plugins: { framecraft: { rules: { 'import-zones': importZones, 'module-boundaries': moduleBoundaries } } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
       '@typescript-eslint/no-explicit-any': 'error',
@@ -59,6 +60,18 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      // Another module is reached only through its index.ts (decision 033).
+      'framecraft/module-boundaries': ['error', { modules: './server/src/modules' }],
+    },
+  },
+  {
+    // The one schema re-exports every feature's tables; tests may set up and check rows and use test kits.
+    files: ['server/src/db/schema.ts', 'server/**/*.test.ts', 'server/**/test-kit.ts', 'server/test/**'],
+    rules: { 'framecraft/module-boundaries': ['error', { modules: './server/src/modules', allow: ['tables.ts', 'test-kit.ts'] }] },
   },
   {
     files: ['server/src/**/*.ts'],

@@ -135,12 +135,12 @@ export function startProcess(script, env) {
 }
 
 /** Start the built server on a data folder; resolves once /healthz answers. */
-export async function startServer(dataDir, extraEnv = {}) {
+export async function startServer(dataDir, extraEnv = {}, { timeoutMs = 30_000 } = {}) {
   const port = await freePort();
   const child = startProcess(serverMain, { ...serverEnv({ port, dataDir }), ...extraEnv });
   const origin = `http://127.0.0.1:${port}`;
   try {
-    await waitForOk(`${origin}/healthz`, child);
+    await waitForOk(`${origin}/healthz`, child, timeoutMs);
   } catch (err) {
     await stopProcess(child);
     throw new Error(`${err.message}\n${child.output}`);
@@ -174,7 +174,8 @@ export function residentBytes(pid) {
 /** A fresh data folder, migrated and seeded by one start of the server (main.js does both). */
 export async function preparedDataDir(name) {
   const dataDir = tempDir(name);
-  const { child } = await startServer(dataDir);
+  // A first start migrates and seeds the demo shop: slower than a cold start, more so on a busy machine.
+  const { child } = await startServer(dataDir, {}, { timeoutMs: 180_000 });
   await stopProcess(child);
   return dataDir;
 }

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// `npm run bench [-- throughput cold-start page-weight uploads catalogue-list checkout lighthouse]`: prints each figure beside its budget.
+// `npm run bench [-- throughput cold-start page-weight uploads storefront embedded-demo checkout lighthouse]`: prints each figure beside its budget.
 // Figures are informative; nothing here is asserted by `npm test`.
-import { catalogueListBench } from './catalogue-list.mjs';
 import { checkoutBench } from './checkout.mjs';
 import { coldStartBench } from './cold-start.mjs';
 import { ensureServerBuild, ensureWebBuild } from './lib.mjs';
 import { lighthouseBench } from './lighthouse.mjs';
 import { pageWeightBench } from './page-weight.mjs';
+import { embeddedDemoBench, storefrontBench } from './storefront.mjs';
 import { throughputBench } from './throughput.mjs';
 import { uploadsBench } from './uploads.mjs';
 
@@ -15,7 +15,8 @@ const PARTS = {
   'cold-start': { title: '(b) cold start and memory', needsWeb: false, run: coldStartBench },
   'page-weight': { title: '(c) page weight before interaction', needsWeb: true, run: pageWeightBench },
   uploads: { title: '(d) 2 GB upload and download', needsWeb: false, run: uploadsBench },
-  'catalogue-list': { title: '(e) catalogue list at scale', needsWeb: false, run: catalogueListBench },
+  storefront: { title: '(e) storefront calls at scale, beside a bare route (cache off and on)', needsWeb: false, run: storefrontBench },
+  'embedded-demo': { title: '(e1) the demo shop on the embedded database', needsWeb: false, run: embeddedDemoBench },
   // Beside the catalogue list figure: the other hot path of a shop.
   checkout: { title: '(e2) checkout: balance payments', needsWeb: false, run: checkoutBench },
   lighthouse: { title: '(f) Lighthouse mobile', needsWeb: true, run: lighthouseBench },

@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadEnv, type Env } from './config/env.ts';
 import { openDatabase, pgliteDirFor, type Database } from './db/client.ts';
 import { migrate, MigrationChangedError } from './db/migrate.ts';
-import { seed } from './db/seed.ts';
+import { seed } from './seed.ts';
 import { settleFootprint } from './shared/footprint.ts';
 import { openRedis } from './shared/redis.ts';
 

@@ -13,5 +13,12 @@ export type PriceBand = (typeof PRICE_BANDS)[number];
 export const LIST_SORTS = ['newest', 'popular', 'priceAsc', 'priceDesc'] as const;
 export type ListSort = (typeof LIST_SORTS)[number];
 export const LIST_LIMIT = { default: 20, max: 50 } as const;
+/**
+ * Deepest list page that can be opened by its number (offset paging); further pages follow the
+ * `next` cursor of the page before, which costs the same at any depth (decision 043).
+ */
+export const LIST_MAX_PAGE = 50;
+/** `after` cursor of the list: the last card's sort value and id, `<integer>.<id>`. */
+export const LIST_CURSOR_PATTERN = /^-?\d{1,20}\.\d{1,10}$/;
 export const KEYWORD_MAX_LENGTH = 50;
 

@@ -6,7 +6,7 @@ import { z } from './zod.ts';
 
 export * from './catalogue-constants.ts';
 import type { AccessKind } from './commerce-constants.ts';
-import { COURSE_KINDS, LIST_LIMIT, KEYWORD_MAX_LENGTH, LIST_SORTS, PRICE_BANDS, type DETAIL_LAYOUTS, type CourseKind } from './catalogue-constants.ts';
+import { COURSE_KINDS, LIST_CURSOR_PATTERN, LIST_LIMIT, LIST_MAX_PAGE, KEYWORD_MAX_LENGTH, LIST_SORTS, PRICE_BANDS, type DETAIL_LAYOUTS, type CourseKind } from './catalogue-constants.ts';
 import { recordId } from './validation.ts';
 
 /** An empty query value (`?kind=`) means "not set", as a cleared filter in a link does. */
@@ -31,7 +31,10 @@ export const catalogueListQuery = z.strictObject(
     keyword: optional(z.string().trim().max(KEYWORD_MAX_LENGTH)),
     /** The newest id the first page saw; later pages ignore items added since (stable paging). */
     snapshot: optional(id),
-    ...pageQuery,
+    page: optional(z.coerce.number().int().min(1).max(LIST_MAX_PAGE, 'catalogue.pageTooDeep')).default(1),
+    /** The previous page's `next`: the page after it, at the cost of a first page (keyset paging). */
+    after: optional(z.string().regex(LIST_CURSOR_PATTERN, 'catalogue.badCursor')),
+    limit: pageQuery.limit,
   },
   strict,
 );
@@ -70,6 +73,8 @@ export interface CatalogueListPage {
   limit: number;
   /** Send back as `snapshot` when asking for the next pages. */
   snapshot: number;
+  /** Send back as `after` for the next page (null: this is the last one). */
+  next: string | null;
 }
 
 export interface CourseLesson {

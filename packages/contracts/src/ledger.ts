@@ -40,3 +40,9 @@ export interface LedgerEntryAnswer {
   memo: string;
   create_time: number;
 }
+
+/** `GET /api/account/balance` and `/api/account/integral`: a page of the member's log, newest first. */
+export interface LedgerPage {
+  list: LedgerEntryAnswer[];
+  total: number;
+}

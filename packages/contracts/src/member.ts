@@ -118,3 +118,75 @@ export interface MemberInfo {
   vipLevelName: string;
   rateInfo: RateInfo;
 }
+
+// Answers of the member calls (decision 033: every API answer type lives in contracts; both sides use it).
+
+/** `{userInfo}`: what profile saves, `updateNickname` and `changeBind` answer. */
+export interface MemberInfoAnswer {
+  userInfo: MemberInfo;
+}
+
+/** `GET /api/account/profile`: the member and how addresses are verified (setting accountVerificationType). */
+export interface ProfileAnswer extends MemberInfoAnswer {
+  accountVerificationType: ('email' | 'mobile')[];
+}
+
+/** `POST /api/user/checkIn` (login or registration): the member with its new tokens, and where to go. */
+export interface LoginAnswer {
+  userInfo: MemberInfo & { token: string; refresh_token?: string };
+  routePath: string;
+}
+
+/** `GET /api/user/checkIn`: whether login needs the click captcha and how registration is verified. */
+export interface LoginSettings {
+  userLoginCaptchaSwitch: boolean;
+  accountVerificationType: ('email' | 'mobile')[];
+}
+
+/** `GET /api/account/checkIn`: checked in today (UTC day), and the run of days up to the last check-in. */
+export interface CheckInStatus {
+  checked: boolean;
+  streak: number;
+}
+
+/** `POST /api/account/checkIn`: the new run of days and the points earned. */
+export interface CheckInResult {
+  streak: number;
+  score: number;
+}
+
+/** `GET /api/account/overview`: the card, VIP, check-in state, 7-day series and the latest notices. */
+export interface AccountOverview {
+  userInfo: MemberInfo;
+  /** `expire` in epoch seconds, null for a lifetime level; `active` = a level that has not expired. */
+  vip: { level: number; name: string; expire: number | null; active: boolean };
+  checkIn: CheckInStatus;
+  /** `yyyy-mm-dd` (UTC), oldest first, today last. */
+  days: string[];
+  /** Points change per day. */
+  score: number[];
+  /** Balance change per day, integer cents. */
+  money: number[];
+  notices: { id: number; title: string; publishTime: number }[];
+}
+
+/** One member who registered through the inviter's link (`/share`). */
+export interface Invitee {
+  /** Masked: first and last character. */
+  username: string;
+  /** Epoch seconds. */
+  join_time: number;
+}
+
+/** `GET /api/invite/list`: a page of invitees and the points each registration earns (0 = none). */
+export interface InviteList {
+  list: Invitee[];
+  total: number;
+  rewardScore: number;
+}
+
+/** `POST /api/account/verification`: the proof that allows `changeBind` for this channel. */
+export interface BindVerificationAnswer {
+  type: 'email' | 'mobile';
+  accountVerificationToken: string;
+}

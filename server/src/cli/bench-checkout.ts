@@ -10,9 +10,9 @@ import { loadEnv } from '../config/env.ts';
 import { openDatabase, pgliteDirFor } from '../db/client.ts';
 import { course, user, userMoneyLog } from '../db/schema.ts';
 import { createOrder } from '../modules/commerce/index.ts';
-import { shopOrder } from '../modules/commerce/tables.ts';
+import { shopOrder } from '../db/schema.ts';
 import { changeMoney } from '../modules/ledger/index.ts';
-import { TokenService } from '../modules/session/service.ts';
+import { TokenService } from '../modules/session/index.ts';
 
 const argument = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);

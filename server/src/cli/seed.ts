@@ -1,7 +1,7 @@
 import { ConfigError, loadEnv } from '../config/env.ts';
 import { openDatabase, pgliteDirFor } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
-import { seed } from '../db/seed.ts';
+import { seed } from '../seed.ts';
 
 /** `--items N`: top the catalogue up to N items (benchmarks). */
 function itemsArgument(argv: string[]): number | undefined {

@@ -56,6 +56,13 @@ export class TtlCache<V> {
     return computation;
   }
 
+  /** Drops one key; computations under way at the time do not store their (possibly stale) result. */
+  delete(key: string): void {
+    this.generation++;
+    this.entries.delete(key);
+    this.pending.delete(key);
+  }
+
   clear(): void {
     this.generation++;
     this.entries.clear();

@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import { replace, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { ContentName } from '../features/content/api/get-content.ts';
-import { useAdminMenus } from '../features/admin/shell/menus-store.ts';
 import { useMemberMenus } from '../features/member-centre/menus-store.ts';
 import { fetchIndexInit } from '../features/site/api/get-index-init.ts';
 import { requireMember } from './guards.ts';
@@ -62,7 +61,11 @@ const atAdminEntry =
   };
 
 /** `<entry>/<page>` opens in the admin shell once the admin's menus are loaded, else via the loading route. */
-const adminGate = (args: LoaderFunctionArgs) => (useAdminMenus.getState().loaded ? null : toLoading(adminPrefix())(args));
+const adminGate = async (args: LoaderFunctionArgs) => {
+  // Imported here, not at the top: the back office's store stays out of the storefront's first load.
+  const { useAdminMenus } = await import('../features/admin/shell/menus-store.ts');
+  return useAdminMenus.getState().loaded ? null : toLoading(adminPrefix())(args);
+};
 
 /**
  * Loader of the member-centre layout: a logged-in member, and the menus of their group. They come

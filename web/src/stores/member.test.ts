@@ -39,7 +39,7 @@ const member = {
   refresh_token: 'r-ok',
   invate_code: 'ABC123',
   vip_level: 2,
-  vip_date: '2030-01-01',
+  vip_date: 1893456000,
   vipLevelName: 'Gold',
 };
 

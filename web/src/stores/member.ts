@@ -1,35 +1,14 @@
 import { DEFAULT_PAY_RATE, STORAGE_KEY } from '@framecraft/contracts/constants';
+import type { MemberInfo as MemberAnswer } from '@framecraft/contracts/member';
 import { parseMoney } from '@framecraft/contracts/money';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { request } from '../lib/request/index.ts';
 
-/** The member as stored client-side (spec §3). Times are as the server formats them. */
-export interface MemberInfo {
-  id: number;
-  username: string;
-  nickname: string;
-  email: string;
-  mobile: string;
-  avatar: string;
-  /** 0 unknown, 1 male, 2 female. */
-  gender: 0 | 1 | 2;
-  birthday: string;
-  /** Balance in integer cents as the server sends it (decision 018); shown with the contracts money module. */
-  money: number;
-  /** Integral. */
-  score: number;
-  last_login_time: string;
-  last_login_ip: string;
-  join_time: string;
-  motto: string;
+/** The member as stored client-side (spec §3): the API's member (contracts) plus its tokens. */
+export interface MemberInfo extends MemberAnswer {
   token: string;
   refresh_token: string;
-  invate_code: string;
-  vip_level: number;
-  vip_date: string;
-  vipLevelName: string;
-  rateInfo: { sum12monthpay: number; pay_rate: number; sale_list: unknown[] };
 }
 
 /** `auth` = the access token, `refresh` = the refresh token. */
@@ -56,18 +35,18 @@ export const memberDefaults: MemberInfo = {
   mobile: '',
   avatar: '',
   gender: 0,
-  birthday: '',
+  birthday: null,
   money: 0,
   score: 0,
-  last_login_time: '',
+  last_login_time: null,
   last_login_ip: '',
-  join_time: '',
+  join_time: 0,
   motto: '',
   token: '',
   refresh_token: '',
   invate_code: '',
   vip_level: 0,
-  vip_date: '',
+  vip_date: null,
   vipLevelName: '',
   rateInfo: { sum12monthpay: 0, pay_rate: DEFAULT_PAY_RATE, sale_list: [] },
 };

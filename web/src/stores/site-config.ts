@@ -1,26 +1,10 @@
 import { DEFAULT_ADMIN_PREFIX, STORAGE_KEY, UPLOAD_DEFAULTS } from '@framecraft/contracts/constants';
 import { DEFAULT_CURRENCY, type CurrencyCode } from '@framecraft/contracts/money';
+import type { PublicSite } from '@framecraft/contracts/site';
 import { create } from 'zustand';
 
-/** Site config of spec §3, as sent by GET /api/index/index (`site`). */
-export interface SiteConfig {
-  siteName: string;
-  recordNumber: string;
-  version: string;
-  cdnUrl: string;
-  apiUrl: string;
-  upload: {
-    mode: string;
-    maxSize: number;
-    saveName: string;
-    allowedSuffixes: string;
-    allowedMimeTypes: string;
-  };
-  headNav: unknown[];
-  /** Admin entry path prefix (backendEntrance); '/admin' unless renamed. */
-  adminPrefix: string;
-  /** The shop currency (setting `currency`): the symbol amounts are shown with. */
-  currency: CurrencyCode;
+/** Site config of spec §3, as sent by GET /api/index/index (`site`, contracts), plus the client's own flag. */
+export interface SiteConfig extends PublicSite {
   /** Initialisation flags: set once the init call has answered. */
   initialized: boolean;
 }

@@ -1,6 +1,6 @@
 import { accountSchema, emailSchema, mobileSchema, passwordSchema, VERIFICATION_CHANNELS, verificationCodeSchema } from '@framecraft/contracts/validation';
 import { z } from 'zod';
-import { captchaFields } from '../captcha/schema.ts';
+import { captchaFields } from '../captcha/index.ts';
 
 const keep = z.coerce.boolean().optional().default(false);
 

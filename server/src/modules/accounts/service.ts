@@ -12,7 +12,7 @@ import { ApiError } from '../../shared/errors.ts';
 import { consumeCode } from '../codes/index.ts';
 import { changeScore } from '../ledger/index.ts';
 import { accountKey, clearAccount, throttledLogin, type ThrottlePolicy } from '../login-throttle/index.ts';
-import type { MemberRow } from '../session/accounts.ts';
+import type { MemberRow } from '../session/index.ts';
 import { VERIFICATION_CHANNELS, type VerificationChannel } from '@framecraft/contracts/validation';
 
 const DUMMY_HASH = hash('framecraft-dummy-password');

@@ -55,4 +55,24 @@ describe('public catalogue answers are reused for a few seconds', () => {
       expect(bad.body.msg).not.toBe('');
     }
   });
+
+  it('keeps an item\'s detail per language until that item is invalidated; the member\'s part and the views stay live', async () => {
+    const detail = async (id: number, lang = 'en') =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/catalogue/detail?id=${id}`, headers: { server: 'true', 'think-lang': lang } })).json() as {
+        code: number;
+        data: { title: string; views: number; collected: boolean };
+      };
+    const [a, b] = await ctx.database.db.select().from(course).where(eq(course.status, 'on_sale')).limit(2);
+    const first = await detail(a!.id);
+    await ctx.database.db.update(course).set({ titleEn: 'Item A renamed' }).where(eq(course.id, a!.id));
+    await ctx.database.db.update(course).set({ titleEn: 'Item B renamed' }).where(eq(course.id, b!.id));
+    const cached = await detail(a!.id);
+    expect(cached.data.title).toBe(first.data.title);
+    expect(cached.data.views).toBe(first.data.views + 1);
+    expect((await detail(b!.id)).data.title).toBe('Item B renamed'); // never cached before the edit
+
+    ctx.app.invalidateCatalogueItem(a!.id);
+    expect((await detail(a!.id)).data.title).toBe('Item A renamed');
+    expect((await detail(a!.id, 'zh-cn')).code).toBe(1);
+  });
 });

@@ -1,11 +1,11 @@
 import type { CourseDetail, DETAIL_LAYOUTS } from '@framecraft/contracts/catalogue';
 import type { Language } from '@framecraft/contracts/constants';
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../shared/errors.ts';
-import { canAccess } from '../commerce/index.ts';
-import type { MemberRow } from '../session/accounts.ts';
+import { canAccess, type AccessItem } from '../commerce/index.ts';
+import type { MemberRow } from '../session/index.ts';
 import { cardColumns, findOnSale, isVipCovered, onSale, pick, tagsOf, toCard, vipLevelOf } from './service.ts';
 import { catalogueType, chapter, collect, course, courseFile, lesson } from './tables.ts';
 
@@ -23,14 +23,43 @@ export function sanitizeDescription(html: string): string {
 
 export const courseNotFound = () => new ApiError('catalogue.notFound', { data: { type: 'not found' } });
 
+/** The part of a detail answer that is the same for everybody (cached per item and language). */
+export interface PublicDetail {
+  answer: Omit<CourseDetail, 'collected' | 'owned' | 'vipCovered' | 'access'>;
+  /** What the member-specific part is computed from (not sent). */
+  item: AccessItem;
+}
+
 /**
- * An on-sale item with its syllabus, files (never their URLs), related items, and what the
- * member's session changes (collected, owned, vipCovered). Counts one view.
+ * An on-sale item with its syllabus, files (never their URLs) and related items; what the member's
+ * session changes (collected, owned, vipCovered) is added by `memberDetail`. Views as stored: the
+ * route adds those its view counter has not written yet.
  */
 export async function courseDetail(db: Db, id: number, lang: Language, member: MemberRow | undefined): Promise<CourseDetail> {
+  return memberDetail(db, await publicDetail(db, id, lang), member);
+}
+
+/** The member's side of an item: favourite, and how commerce's one access check lets them reach it. */
+export async function memberDetail(db: Db, { answer, item }: PublicDetail, member: MemberRow | undefined): Promise<CourseDetail> {
+  const [collected, access] = await Promise.all([
+    member
+      ? db.select({ id: collect.id }).from(collect).where(and(eq(collect.userId, member.id), eq(collect.courseId, item.id))).limit(1)
+      : [],
+    canAccess(db, member, item),
+  ]);
+  return {
+    ...answer,
+    collected: collected.length > 0,
+    owned: access === 'owned',
+    vipCovered: isVipCovered(item, vipLevelOf(member)),
+    access,
+  };
+}
+
+export async function publicDetail(db: Db, id: number, lang: Language): Promise<PublicDetail> {
   const item = await findOnSale(db, id);
   if (!item) throw courseNotFound();
-  const [[type], tags, chapters, lessons, files, related, collected] = await Promise.all([
+  const [[type], tags, chapters, lessons, files, related] = await Promise.all([
     db.select().from(catalogueType).where(eq(catalogueType.id, item.typeId)).limit(1),
     tagsOf(db, id, lang),
     db.select().from(chapter).where(eq(chapter.courseId, id)).orderBy(desc(chapter.weigh), asc(chapter.id)),
@@ -46,16 +75,10 @@ export async function courseDetail(db: Db, id: number, lang: Language, member: M
       .where(and(onSale, eq(course.typeId, item.typeId), ne(course.id, id)))
       .orderBy(desc(course.sales), desc(course.id))
       .limit(RELATED_LIMIT),
-    member
-      ? db.select({ id: collect.id }).from(collect).where(and(eq(collect.userId, member.id), eq(collect.courseId, id))).limit(1)
-      : [],
-    db.update(course).set({ views: sql`${course.views} + 1` }).where(eq(course.id, id)),
   ]);
-  // How the member reaches the item: commerce's one access check.
-  const access = await canAccess(db, member, item);
-  return {
+  const answer: PublicDetail['answer'] = {
     ...toCard(item, lang),
-    views: item.views + 1,
+    views: item.views,
     description: sanitizeDescription(pick(lang, item.descriptionZh, item.descriptionEn)),
     gallery: item.gallery,
     previewVideo: item.previewVideo,
@@ -77,9 +100,6 @@ export async function courseDetail(db: Db, id: number, lang: Language, member: M
     })),
     files,
     related: related.map((row) => toCard(row, lang)),
-    collected: collected.length > 0,
-    owned: access === 'owned',
-    vipCovered: isVipCovered(item, vipLevelOf(member)),
-    access,
   };
+  return { answer, item: { id: item.id, price: item.price, vipFreeLevel: item.vipFreeLevel, vipPrice: item.vipPrice } };
 }

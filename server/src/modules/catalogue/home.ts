@@ -4,7 +4,7 @@ import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { sanitizeDescription } from './detail.ts';
-import { cardColumns, enabledTypes, onSale, pick, toCard, withDescendants } from './service.ts';
+import { cardColumns, enabledTypes, onSale, pick, toCard, topPerType, withDescendants } from './service.ts';
 import { course, notice, vipTier } from './tables.ts';
 
 const SHELF_SIZE = 8;
@@ -29,12 +29,13 @@ export async function vipTiers(db: Db, lang: Language): Promise<VipTierInfo[]> {
 export async function homeSections(db: Db, lang: Language): Promise<CatalogueHome> {
   const types = await enabledTypes(db);
   const topTypes = types.filter((t) => t.pid === 0);
+  const newestFirst = [desc(course.createdAt), desc(course.id)];
   const shelfQuery = (typeIds: number[]) =>
     db
       .select(cardColumns)
       .from(course)
-      .where(and(onSale, inArray(course.typeId, typeIds)))
-      .orderBy(desc(course.createdAt), desc(course.id))
+      .where(typeIds.length <= 1 ? and(onSale, inArray(course.typeId, typeIds)) : topPerType(typeIds, onSale, newestFirst, SHELF_SIZE))
+      .orderBy(...newestFirst)
       .limit(SHELF_SIZE);
   const [banner, notices, latest, popular, shelves, tiers] = await Promise.all([
     db.select(cardColumns).from(course).where(and(onSale, gt(course.weigh, 0))).orderBy(desc(course.weigh), desc(course.id)).limit(BANNER_SIZE),

@@ -1,5 +1,6 @@
 import { ensureDemoMedia } from './demo-media.ts';
 import { catalogueListQuery, courseIdInput, pageInput, type CatalogueListPage } from '@framecraft/contracts/catalogue';
+import { LANGUAGES } from '@framecraft/contracts/constants';
 import { asc, desc } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -10,12 +11,17 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Drop cached public catalogue answers on every instance (item writers call it; a broadcast, decision 021). */
     invalidateCatalogue(): void;
+    /** Drop one item's cached detail (both languages) on every instance: item editors call it. */
+    invalidateCatalogueItem(id: number): void;
+    /** Detail views not yet written; `flush()` writes them now (tests, shutdown). */
+    catalogueViews: ViewCounter;
   }
 }
 import { validate } from '../../shared/validation.ts';
-import { currentUser, optionalUser, requireUser } from '../session/guards.ts';
+import { currentUser, optionalUser, requireUser } from '../session/index.ts';
 import { artSvg } from './art.ts';
-import { courseDetail } from './detail.ts';
+import { memberDetail, publicDetail, type PublicDetail } from './detail.ts';
+import { ViewCounter } from './view-counter.ts';
 import { homeSections, noticeDetail, typeTree, vipTiers } from './home.ts';
 import { addCollect, clearHistory, deleteHistory, listCollects, listHistory, recordHistory, removeCollect } from './member.ts';
 import { enabledTypes, listCourses, pick, toCard, withDescendants } from './service.ts';
@@ -25,6 +31,11 @@ import { tag } from './tables.ts';
 /** Not encapsulated (fastify-plugin), so `app.invalidateCatalogue()` reaches the whole app. */
 export const catalogueRoutes = fp(async (app: FastifyInstance) => {
   const db = app.deps.db;
+  // Detail views are written in batches, never inside the request (issue 21).
+  const views = new ViewCounter(db, (error) => app.log.warn({ err: error }, 'could not write detail views; kept for the next try'));
+  views.start();
+  app.addHook('onClose', () => views.stop());
+  app.decorate('catalogueViews', views);
   // The demo shop's lessons point at this clip; a missing copy only means no preview plays.
   await ensureDemoMedia(app.deps.env.dataDir).catch((err: unknown) => app.log.warn({ err }, 'demo preview clip not copied'));
 
@@ -34,6 +45,15 @@ export const catalogueRoutes = fp(async (app: FastifyInstance) => {
   const CHANGED = 'catalogue:changed';
   await app.broadcast.subscribe(CHANGED, () => cache.clear());
   app.decorate('invalidateCatalogue', () => void app.broadcast.publish(CHANGED));
+  // The part of a detail answer that is the same for everybody, per item and language; the
+  // member's part (favourite, access) and the views are added per request (issue 21).
+  const details = new TtlCache<PublicDetail>(app.deps.env.CATALOGUE_CACHE_TTL_MS, 2_000);
+  const ITEM_CHANGED = 'catalogue:item-changed';
+  await app.broadcast.subscribe(CHANGED, () => details.clear());
+  await app.broadcast.subscribe(ITEM_CHANGED, (id) => {
+    for (const lang of LANGUAGES) details.delete(`${Number(id)}\n${lang}`);
+  });
+  app.decorate('invalidateCatalogueItem', (id: number) => void app.broadcast.publish(ITEM_CHANGED, id));
   const cached = async (request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) => {
     const key = `${request.lang}\n${request.url}`;
     const json = cache.get(key) ?? (await cache.remember(key, async () => JSON.stringify(await compute())));
@@ -62,19 +82,22 @@ export const catalogueRoutes = fp(async (app: FastifyInstance) => {
       const types = await enabledTypes(db);
       typeIds = types.some((t) => t.id === query.type) ? withDescendants(types, query.type) : [];
     }
-    const result = await listCourses(db, { ...query, typeIds }, query.sort, query.page, query.limit);
+    const result = await listCourses(db, { ...query, typeIds }, query.sort, query);
     return {
       list: result.rows.map((row) => toCard(row, request.lang)),
       hasMore: result.hasMore,
       page: query.page,
       limit: query.limit,
       snapshot: result.snapshot,
+      next: result.next,
     };
   }
 
   app.get('/api/catalogue/detail', { preHandler: optionalUser }, async (request, reply) => {
     const { id } = validate(courseIdInput, request.query, request.lang);
-    return reply.ok(await courseDetail(db, id, request.lang, request.user));
+    const shared = await details.remember(`${id}\n${request.lang}`, () => publicDetail(db, id, request.lang));
+    const detail = await memberDetail(db, shared, request.user);
+    return reply.ok({ ...detail, views: detail.views + views.add(id) });
   });
 
   app.get<{ Params: { seed: string } }>('/api/catalogue/art/:seed(^\\d{1,9}).svg', async (request, reply) =>

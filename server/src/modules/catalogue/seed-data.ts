@@ -115,7 +115,7 @@ export const DEMO_TYPES: DemoType[] = [
 ];
 
 export const DEMO_NOTICES: [string, string, string, string][] = [
-  // Made true by the setting newMemberVipDays, which the demo seed sets to 7 (db/seed.ts).
+  // Made true by the setting newMemberVipDays, which the demo seed sets to 7 (server/src/seed.ts).
   ['新用户注册即送 7 天 VIP', 'New members get 7 days of VIP', '注册即自动开通 7 天一级 VIP，到期时间可在会员中心查看。', 'Level-1 VIP starts automatically when you register and lasts 7 days; the member centre shows when it ends.'],
   ['2026 冬季素材包上线', 'Winter 2026 material packs are live', '雪景航拍、宫门夜雪与年会倒计时等冬季素材已上架。', 'Snow mountain aerials, night snow at the palace gate and an annual-party countdown are now on sale.'],
   ['年度会员特价 ¥199', 'Annual VIP for ¥199', '年度会员原价 ¥588，现价 ¥199，一年内一、二级 VIP 免费的素材与课程均可免费获取。', 'Annual VIP is ¥199 instead of ¥588: a year of every level-1 and level-2 VIP-free item at no cost.'],

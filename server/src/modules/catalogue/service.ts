@@ -2,7 +2,7 @@ import type { Language } from '@framecraft/contracts/constants';
 import type { CourseCard, CourseKind, ListSort, PriceBand } from '@framecraft/contracts/catalogue';
 import { and, asc, desc, eq, exists, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { MemberRow } from '../session/accounts.ts';
+import type { MemberRow } from '../session/index.ts';
 import { catalogueType, course, courseTag, tag } from './tables.ts';
 
 export type CourseRow = typeof course.$inferSelect;
@@ -107,22 +107,87 @@ export function listConditions(filter: ListFilter): SQL {
   return and(...conditions)!;
 }
 
+/** The sort value a keyset cursor carries: an integer (microseconds since 1970 for the newest sort). */
+const sortKey: Record<ListSort, SQL<string>> = {
+  newest: sql<string>`(extract(epoch from ${course.createdAt}) * 1000000)::bigint::text`,
+  popular: sql<string>`${course.sales}::text`,
+  priceAsc: sql<string>`${course.price}::text`,
+  priceDesc: sql<string>`${course.price}::text`,
+};
+
+/** Rows after the cursor `value.id` in the sort's order (a row comparison the sort's index serves). */
+function afterCursor(sort: ListSort, cursor: string): SQL {
+  const [value, id] = cursor.split('.') as [string, string];
+  const key = BigInt(value);
+  const row = sql`(${Number(id)}::int)`;
+  switch (sort) {
+    case 'newest':
+      return sql`(${course.createdAt}, ${course.id}) < (to_timestamp(0) + ${key.toString()}::bigint * interval '1 microsecond', ${row})`;
+    case 'popular':
+      return sql`(${course.sales}, ${course.id}) < (${key.toString()}::bigint, ${row})`;
+    case 'priceAsc':
+      return sql`(${course.price}, ${course.id}) > (${key.toString()}::bigint, ${row})`;
+    case 'priceDesc':
+      return sql`(${course.price}, ${course.id}) < (${key.toString()}::bigint, ${row})`;
+  }
+}
+
+/**
+ * The ids of the first `count` rows of each type matching `where`, in `order` — one short index
+ * scan per type (a lateral join), instead of reading every row of all the types and sorting them,
+ * which `type_id IN (…) ORDER BY … LIMIT` costs when a type has sub-types.
+ */
+export function topPerType(typeIds: readonly number[], where: SQL, order: readonly SQL[], count: number): SQL {
+  const ids = sql.join(
+    typeIds.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+  return sql`${course.id} in (select c.id from unnest(array[${ids}]) as t(id) cross join lateral (select ${course.id} as id from ${course} where ${course.typeId} = t.id and ${where} order by ${sql.join([...order], sql`, `)} limit ${count}) c)`;
+}
+
+export interface ListPageRequest {
+  page: number;
+  limit: number;
+  /** Keyset cursor of the previous page (`next`); when set, `page` only labels the answer. */
+  after?: string;
+}
+
 /**
  * One page, newest id included for stable paging. No total: counting 100 000 rows on every
  * request costs more than the page itself, so the answer says whether another page follows
- * (one extra row is read) — enough for infinite scroll (decision 008).
+ * (one extra row is read) — enough for infinite scroll (decision 008). Pages after the first
+ * follow the previous page's cursor, so page 500 costs what page 1 does (decision 043); opening a
+ * page by its number (offset) stops at LIST_MAX_PAGE.
  */
-export async function listCourses(db: Db, filter: ListFilter, sort: ListSort, page: number, limit: number) {
+export async function listCourses(db: Db, filter: ListFilter, sort: ListSort, request: ListPageRequest) {
   // The newest id rides along as an init-plan column: one round trip instead of two (PGlite has one connection).
   const newest = filter.snapshot === undefined ? sql<number>`(select coalesce(max(id), 0)::int from ${course})` : sql<number>`${filter.snapshot}::int`;
+  const { typeIds, ...rest } = filter;
+  const conditions = [listConditions(rest)];
+  if (request.after) conditions.push(afterCursor(sort, request.after));
+  const matching = and(...conditions)!;
+  const where =
+    typeIds === undefined
+      ? matching
+      : typeIds.length <= 1
+        ? and(matching, inArray(course.typeId, typeIds))!
+        : topPerType(typeIds, matching, sortOrder[sort], request.limit + 1);
   const rows = await db
-    .select({ ...cardColumns, newest })
+    .select({ ...cardColumns, newest, sortKey: sortKey[sort] })
     .from(course)
-    .where(listConditions(filter))
+    .where(where)
     .orderBy(...sortOrder[sort])
-    .limit(limit + 1)
-    .offset((page - 1) * limit);
-  return { rows: rows.slice(0, limit), hasMore: rows.length > limit, snapshot: rows[0]?.newest ?? filter.snapshot ?? 0 };
+    .limit(request.limit + 1)
+    .offset(request.after ? 0 : (request.page - 1) * request.limit);
+  const page = rows.slice(0, request.limit);
+  const last = page.at(-1);
+  const hasMore = rows.length > request.limit;
+  return {
+    rows: page,
+    hasMore,
+    next: hasMore && last ? `${last.sortKey}.${last.id}` : null,
+    snapshot: rows[0]?.newest ?? filter.snapshot ?? 0,
+  };
 }
 
 export async function cardsByIds(db: Db, ids: readonly number[], lang: Language): Promise<Map<number, CourseCard>> {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('create_time', { withTimezone: true }).notNull().defaultNow();
@@ -63,6 +64,14 @@ export const course = pgTable(
     index('course_status_price_idx').on(t.status, t.price, t.id),
     index('course_type_newest_idx').on(t.typeId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('course_kind_newest_idx').on(t.kind, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Every sort within a type or a kind, and the home banner, on an index (decision 043).
+    index('course_type_popular_idx').on(t.typeId, t.status, t.sales.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('course_type_price_idx').on(t.typeId, t.status, t.price, t.id),
+    index('course_kind_popular_idx').on(t.kind, t.status, t.sales.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('course_kind_price_idx').on(t.kind, t.status, t.price, t.id),
+    index('course_banner_idx')
+      .on(t.weigh.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'on_sale' and ${t.weigh} > 0`),
     // Keyword search (LIKE '%…%'): a trigram index, migration 0005.
     index('course_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { requireMemberNode } from '../member/access.ts';
-import { currentUser } from '../session/guards.ts';
+import { requireMemberNode } from '../member/index.ts';
+import { currentUser } from '../session/index.ts';
 import { checkIn, checkInStatus, DEFAULT_CHECK_IN_SCORE } from './service.ts';
 
 /** Daily check-in of the member centre: GET today's state and streak, POST to check in. */

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { user } from '../../db/schema.ts';
-import type { MemberRow } from '../session/accounts.ts';
+import type { MemberRow } from '../session/index.ts';
 import type { CodeChannel } from './service.ts';
 
 /** The member holding an e-mail address (case-insensitive) or mobile number, if any. */

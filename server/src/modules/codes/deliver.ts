@@ -3,7 +3,7 @@ import { translate } from '@framecraft/contracts/messages';
 import type { CodeEvent } from '@framecraft/contracts/validation';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../shared/errors.ts';
-import { sendMail } from '../site-config/mailer.ts';
+import { sendMail } from '../site-config/index.ts';
 import { CODE_TTL_SECONDS, type CodeAddress } from './service.ts';
 import { AliyunSmsProvider } from './sms/aliyun-provider.ts';
 import { LogSmsProvider } from './sms/log-provider.ts';

@@ -2,7 +2,7 @@ import type { CodeEvent } from '@framecraft/contracts/validation';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, needLogin } from '../../shared/errors.ts';
 import { validate } from '../../shared/validation.ts';
-import { optionalUser } from '../session/guards.ts';
+import { optionalUser } from '../session/index.ts';
 import { memberByAddress } from './addresses.ts';
 import { deliverCode } from './deliver.ts';
 import { emsSendBody, smsSendBody } from './schema.ts';

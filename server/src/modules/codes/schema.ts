@@ -1,6 +1,6 @@
 import { emailSchema, EMAIL_CODE_EVENTS, mobileSchema, SMS_CODE_EVENTS } from '@framecraft/contracts/validation';
 import { z } from 'zod';
-import { captchaFields } from '../captcha/schema.ts';
+import { captchaFields } from '../captcha/index.ts';
 
 /** `POST /api/Sms/send {mobile, template_code, captchaId, captchaInfo}`: template_code names the event. */
 export const smsSendBody = z.object({

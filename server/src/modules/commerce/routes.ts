@@ -21,7 +21,7 @@ import { currencyOf } from '@framecraft/contracts/money';
 import { ApiError } from '../../shared/errors.ts';
 import { validate } from '../../shared/validation.ts';
 import { providerRoute, providerAnswer } from '../../plugins/provider-routes.ts';
-import { requireUser } from '../session/guards.ts';
+import { requireUser } from '../session/index.ts';
 import { createSignedLink, isStorageName } from '../storage/index.ts';
 import { commerceAdminRoutes } from './admin.ts';
 import { addToCart, cartCount, listCart, removeFromCart } from './cart.ts';

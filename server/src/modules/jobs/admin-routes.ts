@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../shared/errors.ts';
 import { validate } from '../../shared/validation.ts';
-import { adminRoute } from '../admin/core/route-table.ts';
-import { idsQuery } from '../admin/crud/params.ts';
-import { crudRoutes } from '../admin/crud/routes.ts';
+import { adminRoute } from '../admin/index.ts';
+import { idsQuery } from '../admin/index.ts';
+import { crudRoutes } from '../admin/index.ts';
 import { backgroundJob } from './tables.ts';
 
 /**

@@ -2,8 +2,8 @@ import type { LedgerEntryAnswer } from '@framecraft/contracts/ledger';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { validate } from '../../shared/validation.ts';
-import { requireMemberNode } from '../member/access.ts';
-import { currentUser } from '../session/guards.ts';
+import { requireMemberNode } from '../member/index.ts';
+import { currentUser } from '../session/index.ts';
 import { listLedger, type LedgerEntry } from './service.ts';
 
 const pageQuery = z.object({

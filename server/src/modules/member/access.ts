@@ -3,8 +3,8 @@ import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { noPermission } from '../../shared/errors.ts';
-import type { MemberRow } from '../session/accounts.ts';
-import { currentUser, requireUser } from '../session/guards.ts';
+import type { MemberRow } from '../session/index.ts';
+import { currentUser, requireUser } from '../session/index.ts';
 import { userGroup, userRule } from './tables.ts';
 
 export const parseRuleIds = (rules: string): number[] =>

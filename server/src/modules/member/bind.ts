@@ -10,8 +10,8 @@ import type { Db } from '../../db/client.ts';
 import { token, user } from '../../db/schema.ts';
 import { ApiError, isUniqueViolation } from '../../shared/errors.ts';
 import { checkCode, consumeCode } from '../codes/index.ts';
-import type { MemberRow } from '../session/accounts.ts';
-import { hashToken } from '../session/service.ts';
+import type { MemberRow } from '../session/index.ts';
+import { hashToken } from '../session/index.ts';
 
 /** How long the proof of the bound address allows a change (seconds). */
 export const BIND_TOKEN_TTL_SECONDS = 600;

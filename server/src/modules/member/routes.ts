@@ -1,9 +1,9 @@
-import { verificationTypes } from '../accounts/service.ts';
+import { verificationTypes } from '../accounts/index.ts';
 import { changePasswordSchema, profileSchema, updateNicknameSchema } from '@framecraft/contracts/member';
 import { bindVerificationSchema, changeBindSchema } from '@framecraft/contracts/validation';
 import type { FastifyInstance } from 'fastify';
 import { validate } from '../../shared/validation.ts';
-import { currentUser } from '../session/guards.ts';
+import { currentUser } from '../session/index.ts';
 import { requireMemberNode } from './access.ts';
 import { changeBoundAddress, verifyBoundAddress } from './bind.ts';
 import { changePassword, fullMemberInfo, overview, updateProfile } from './service.ts';

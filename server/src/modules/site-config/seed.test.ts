@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { config } from '../../db/schema.ts';
-import { seed } from '../../db/seed.ts';
+import { seed } from '../../seed.ts';
 import { serverRoot } from '../../shared/paths.ts';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { SETTINGS } from './settings.ts';

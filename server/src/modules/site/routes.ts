@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { optionalUser } from '../session/guards.ts';
-import { memberRules, menusAndRules } from '../member/access.ts';
-import { fullMemberInfo } from '../member/service.ts';
+import { optionalUser } from '../session/index.ts';
+import { memberRules, menusAndRules } from '../member/index.ts';
+import { fullMemberInfo } from '../member/index.ts';
 
 /**
  * The storefront's init call (conventions "Init calls"): site settings, and the member's info when

@@ -4,8 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { envelope } from '../../shared/envelope.ts';
-import { presentedToken } from '../session/guards.ts';
-import { ACCESS_TYPE } from '../session/service.ts';
+import { presentedToken } from '../session/index.ts';
+import { ACCESS_TYPE } from '../session/index.ts';
 import { SIGNED_PREFIX, contentDisposition, verifyLink, type VerifiedLink } from './signed-link.ts';
 
 /** Same sandbox as `/storage/*`: even a file that could run script cannot do so on our origin. */

@@ -3,7 +3,7 @@ import { fullUrl } from '@framecraft/contracts/url';
 import { UPLOAD_TOPIC_PATTERN } from '@framecraft/contracts/constants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../shared/errors.ts';
-import { currentAdmin, currentUser, requireAdmin, requireUser } from '../session/guards.ts';
+import { currentAdmin, currentUser, requireAdmin, requireUser } from '../session/index.ts';
 import { storeUpload, type AttachmentRow, type Uploader, type UploadSettings } from './service.ts';
 import { parseList, suffixOf } from './allow-list.ts';
 import { serveUploads } from './serve.ts';

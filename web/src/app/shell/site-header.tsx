@@ -6,11 +6,12 @@ import { LogoMark } from '../../components/logo.tsx';
 import { useMemberStore } from '../../stores/member.ts';
 import { useSiteConfig } from '../../stores/site-config.ts';
 import { LanguageSwitch } from './language-switch.tsx';
-import { MemberMenu } from './member-menu.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
-// Only a logged-in member has a cart: its code stays out of a visitor's first load (home budget).
+// Only a logged-in member has a cart and an account menu: their code stays out of a visitor's
+// first load (home budget).
 const CartLink = lazy(() => import('./cart-link.tsx').then((module) => ({ default: module.CartLink })));
+const MemberMenu = lazy(() => import('./member-menu.tsx').then((module) => ({ default: module.MemberMenu })));
 
 const NAV = [
   { to: '/', key: 'home', end: true },
@@ -60,7 +61,9 @@ export function SiteHeader() {
             </Suspense>
           )}
           {loggedIn ? (
-            <MemberMenu />
+            <Suspense fallback={<span className="size-9" />}>
+              <MemberMenu />
+            </Suspense>
           ) : (
             <>
               <Link to="/login" data-testid="header-login" className={buttonClass('ghost', 'sm', 'px-3.5')}>

@@ -1,8 +1,9 @@
+import type { LoginAnswer } from '@framecraft/contracts/member';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { asksForCaptcha } from '../../components/captcha/use-captcha-gate.ts';
 import { request } from '../../lib/request/index.ts';
-import { useMemberStore, type MemberInfo } from '../../stores/member.ts';
+import { useMemberStore } from '../../stores/member.ts';
 import { safeRedirectTarget } from '../../utils/redirect-target.ts';
 
 /** `POST /api/user/checkIn` (conventions "Member login and account"): log in or register. */
@@ -15,7 +16,7 @@ export function useCheckIn() {
   async function checkIn(body: Record<string, unknown> & { tab: 'login' | 'register' }): Promise<boolean> {
     setSubmitting(true);
     try {
-      const answer = await request<{ userInfo: Partial<MemberInfo>; routePath?: string }>({
+      const answer = await request<LoginAnswer>({
         url: '/api/user/checkIn',
         method: 'POST',
         data: body,

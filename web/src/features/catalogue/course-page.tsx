@@ -139,9 +139,10 @@ function Detail({ item, wideLayout }: { item: CourseDetail; wideLayout: boolean 
   );
 }
 
+/** At least a screen tall: the footer stays below the fold until the item arrives (no layout shift). */
 function DetailSkeleton() {
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8" aria-busy>
+    <div className="mx-auto min-h-dvh w-full max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8" aria-busy>
       <Skeleton className="mb-6 h-4 w-48" />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-4">

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/avatar.tsx';
 import { getLanguage } from '../../stores/language.ts';
-import { useMemberStore, type MemberInfo } from '../../stores/member.ts';
+import { useMemberStore } from '../../stores/member.ts';
 import { useCurrency, useSiteConfig } from '../../stores/site-config.ts';
 import { overviewQuery } from './api/member.ts';
 import { TrendChart } from './trend-chart.tsx';
@@ -43,7 +43,7 @@ export default function OverviewPage() {
 
   // The overview is the freshest copy of the member: keep the header and card in step.
   useEffect(() => {
-    if (data) fill(data.userInfo as unknown as Partial<MemberInfo>);
+    if (data) fill(data.userInfo);
   }, [data, fill]);
 
   if (!data) return <Card>{query.isError ? <Empty description={t('state.loadFailed')} /> : <Skeleton active avatar paragraph={{ rows: 6 }} />}</Card>;

@@ -5,7 +5,7 @@ import { Button, Card, Descriptions, Form, Input, Radio, Skeleton, Spin, type Fo
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '../../components/upload/index.ts';
-import { useMemberStore, type MemberInfo } from '../../stores/member.ts';
+import { useMemberStore } from '../../stores/member.ts';
 import { useSiteConfig } from '../../stores/site-config.ts';
 import { profileQuery, saveProfile, updateNickname, type MemberAnswer } from './api/member.ts';
 import { schemaRule, showFieldErrors } from './form-errors.ts';
@@ -42,7 +42,7 @@ export default function ProfilePage() {
     setSaving(which);
     try {
       const saved = await call();
-      fill(saved as unknown as Partial<MemberInfo>);
+      fill(saved);
       queryClient.setQueryData(profileQuery.queryKey, (old) => (old ? { ...old, userInfo: saved } : old));
       void queryClient.invalidateQueries({ queryKey: ['member', 'overview'] });
     } catch (error) {
@@ -120,9 +120,9 @@ export default function ProfilePage() {
         <Descriptions column={{ xs: 1, sm: 2 }} size="small">
           <Descriptions.Item label={t('profile.username')}>{member.username}</Descriptions.Item>
           <Descriptions.Item label={t('profile.inviteCode')}>{member.invate_code}</Descriptions.Item>
-          <Descriptions.Item label={t('profile.joinTime')}>{formatDate(member.join_time as unknown as number)}</Descriptions.Item>
+          <Descriptions.Item label={t('profile.joinTime')}>{formatDate(member.join_time)}</Descriptions.Item>
           <Descriptions.Item label={t('profile.lastLogin')}>
-            {member.last_login_time ? `${formatDate(member.last_login_time as unknown as number)} · ${member.last_login_ip}` : '—'}
+            {member.last_login_time ? `${formatDate(member.last_login_time)} · ${member.last_login_ip}` : '—'}
           </Descriptions.Item>
         </Descriptions>
       </Card>

@@ -2,7 +2,7 @@ import { HEADER } from '@framecraft/contracts/constants';
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../test/app.ts';
-import { SECRET_SETTING_NAMES, SETTINGS } from '../../site-config/settings.ts';
+import { SECRET_SETTING_NAMES, SETTINGS } from '../../site-config/index.ts';
 import { adminLog } from '../tables.ts';
 import { adminKit } from '../test-kit.ts';
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import type { AdminRow } from '../../session/accounts.ts';
+import type { AdminRow } from '../../session/index.ts';
 import { adminGroup, adminGroupAccess, adminRule } from '../tables.ts';
 
 export type DataScope = 'own' | 'group' | 'subgroups' | 'all';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { noPermission } from '../../../shared/errors.ts';
-import { requireAdmin } from '../../session/guards.ts';
+import { requireAdmin } from '../../session/index.ts';
 import { holdsNode, loadAccess, type AdminAccess } from './access.ts';
 
 declare module 'fastify' {

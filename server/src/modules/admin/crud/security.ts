@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client.ts';
-import { SECRET_SETTING_NAMES } from '../../site-config/settings.ts';
+import { SECRET_SETTING_NAMES } from '../../site-config/index.ts';
 import { securityDataRecycle, securityDataRecycleLog, securitySensitiveData, securitySensitiveDataLog } from '../tables.ts';
 import type { ResolvedCrud, Row } from './define.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { smsLog } from '../../codes/tables.ts';
+import { smsLog } from '../../codes/index.ts';
 import { crudRoutes } from '../crud/routes.ts';
 
 /**

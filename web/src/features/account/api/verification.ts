@@ -1,11 +1,10 @@
+import type { LoginSettings } from '@framecraft/contracts/member';
 import type { VerificationChannel } from '@framecraft/contracts/validation';
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../../lib/request/index.ts';
 
-export interface CheckInSettings {
-  userLoginCaptchaSwitch: boolean;
-  accountVerificationType: VerificationChannel[];
-}
+/** `GET /api/user/checkIn` (contracts). */
+export type CheckInSettings = LoginSettings;
 
 /** `GET /api/user/checkIn`: whether login needs the captcha and how registration is verified. */
 export const checkInSettingsQuery = queryOptions({

@@ -29,14 +29,17 @@ export const filtersQuery = () =>
     staleTime: 5 * 60_000,
   });
 
-/** Pages after the first send the first page's `snapshot`, so items added meanwhile do not shift them. */
+/**
+ * Pages after the first send the first page's `snapshot`, so items added meanwhile do not shift
+ * them, and the previous page's `next` cursor, so a deep page costs the server what the first does.
+ */
 export const listQuery = (filters: ListFilters) =>
   infiniteQueryOptions({
     queryKey: ['catalogue', 'list', lang(), filters],
-    initialPageParam: { page: 1, snapshot: undefined as number | undefined },
+    initialPageParam: { page: 1, snapshot: undefined as number | undefined, after: undefined as string | undefined },
     queryFn: async ({ pageParam, signal }) =>
       (await request<CatalogueListPage>({ url: '/api/catalogue/list', params: { ...filters, ...pageParam }, signal, cancelDuplicate: false })).data,
-    getNextPageParam: (last) => (last.hasMore ? { page: last.page + 1, snapshot: last.snapshot } : undefined),
+    getNextPageParam: (last) => (last.next ? { page: last.page + 1, snapshot: last.snapshot, after: last.next } : undefined),
   });
 
 /** `member` keys the answer by who asks: flags such as `collected` and `owned` are per member. */

@@ -1,3 +1,4 @@
+import type { SiteContent } from '@framecraft/contracts/site';
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../../lib/request/index.ts';
 
@@ -5,11 +6,8 @@ import { request } from '../../../lib/request/index.ts';
 export const CONTENT_NAMES = ['about', 'agreement', 'topupAgreement', 'userAgreement', 'privacyPolicy'] as const;
 export type ContentName = (typeof CONTENT_NAMES)[number];
 
-export interface SiteContent {
-  title: string;
-  /** Rich text (HTML) as the admin edited it; sanitised before display. */
-  content: string;
-}
+/** Rich text (HTML) as the admin edited it, sanitised before display (contracts). */
+export type { SiteContent };
 
 export function contentQuery(name: ContentName) {
   return queryOptions({

@@ -1,23 +1,15 @@
-import type { MemberInfo as MemberInfoAnswer } from '@framecraft/contracts/member';
-import type { LedgerEntryAnswer } from '@framecraft/contracts/ledger';
+import type { AccountOverview, CheckInResult, CheckInStatus, MemberInfo as MemberInfoAnswer, MemberInfoAnswer as UserInfoAnswer, ProfileAnswer } from '@framecraft/contracts/member';
+import type { LedgerEntryAnswer, LedgerPage } from '@framecraft/contracts/ledger';
 import type { ProfileInput } from '@framecraft/contracts/member';
+import type { SiteContent } from '@framecraft/contracts/site';
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../../lib/request/index.ts';
 
 /** The member as member-centre calls answer it (money in integer cents, times in seconds): the contracts type. */
 export type MemberAnswer = MemberInfoAnswer;
 
-export interface Overview {
-  userInfo: MemberAnswer;
-  vip: { level: number; name: string; expire: number | null; active: boolean };
-  checkIn: { checked: boolean; streak: number };
-  /** `yyyy-mm-dd`, oldest first, today last. */
-  days: string[];
-  score: number[];
-  /** Balance change per day, integer cents. */
-  money: number[];
-  notices: { id: number; title: string; publishTime: number }[];
-}
+/** `GET /api/account/overview` (contracts). */
+export type Overview = AccountOverview;
 
 export const overviewQuery = queryOptions({
   queryKey: ['member', 'overview'],
@@ -27,17 +19,17 @@ export const overviewQuery = queryOptions({
 export const profileQuery = queryOptions({
   queryKey: ['member', 'profile'],
   queryFn: async () =>
-    (await request<{ userInfo: MemberAnswer; accountVerificationType: string[] }>({ url: '/api/account/profile', context: 'user' })).data,
+    (await request<ProfileAnswer>({ url: '/api/account/profile', context: 'user' })).data,
 });
 
 export async function saveProfile(values: ProfileInput): Promise<MemberAnswer> {
-  const answer = await request<{ userInfo: MemberAnswer }>({ url: '/api/account/profile', method: 'POST', data: values, context: 'user', showSuccessMessage: true });
+  const answer = await request<UserInfoAnswer>({ url: '/api/account/profile', method: 'POST', data: values, context: 'user', showSuccessMessage: true });
   return answer.data.userInfo;
 }
 
 /** `POST /api/user/updateNickname {nickname, avatar, gender}` (spec §7, success message shown). */
 export async function updateNickname(values: { nickname: string; avatar: string; gender: number }): Promise<MemberAnswer> {
-  const answer = await request<{ userInfo: MemberAnswer }>({ url: '/api/user/updateNickname', method: 'POST', data: values, context: 'user', showSuccessMessage: true });
+  const answer = await request<UserInfoAnswer>({ url: '/api/user/updateNickname', method: 'POST', data: values, context: 'user', showSuccessMessage: true });
   return answer.data.userInfo;
 }
 
@@ -53,22 +45,22 @@ export const ledgerQuery = (kind: LedgerKind, page: number, limit: number) =>
   queryOptions({
     queryKey: ['member', kind, page, limit],
     queryFn: async () =>
-      (await request<{ list: LedgerRow[]; total: number }>({ url: `/api/account/${kind}`, params: { page, limit }, context: 'user' })).data,
+      (await request<LedgerPage>({ url: `/api/account/${kind}`, params: { page, limit }, context: 'user' })).data,
     // The previous page stays on screen while the next one loads (what keepPreviousData does).
     placeholderData: (previous) => previous,
   });
 
 export const checkInQuery = queryOptions({
   queryKey: ['member', 'checkIn'],
-  queryFn: async () => (await request<{ checked: boolean; streak: number }>({ url: '/api/account/checkIn', context: 'user' })).data,
+  queryFn: async () => (await request<CheckInStatus>({ url: '/api/account/checkIn', context: 'user' })).data,
 });
 
-export async function checkIn(): Promise<{ streak: number; score: number }> {
-  return (await request<{ streak: number; score: number }>({ url: '/api/account/checkIn', method: 'POST', context: 'user', showSuccessMessage: true })).data;
+export async function checkIn(): Promise<CheckInResult> {
+  return (await request<CheckInResult>({ url: '/api/account/checkIn', method: 'POST', context: 'user', showSuccessMessage: true })).data;
 }
 
 export const faqQuery = (lang: string) =>
   queryOptions({
     queryKey: ['member', 'faq', lang],
-    queryFn: async () => (await request<{ title: string; content: string }>({ url: '/api/index/content', params: { name: 'memberFaq' }, context: 'user' })).data,
+    queryFn: async () => (await request<SiteContent>({ url: '/api/index/content', params: { name: 'memberFaq' }, context: 'user' })).data,
   });

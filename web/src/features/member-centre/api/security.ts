@@ -1,5 +1,5 @@
 import { request } from '../../../lib/request/index.ts';
-import type { MemberInfo } from '../../../stores/member.ts';
+import type { BindVerificationAnswer, MemberInfo, MemberInfoAnswer } from '@framecraft/contracts/member';
 
 /**
  * Changing the bound e-mail / mobile (spec §7 `verification`, `changeBind`; conventions code events).
@@ -10,7 +10,7 @@ export type BindType = 'email' | 'mobile';
 
 /** `POST /api/account/verification {type, captcha}` → the token that allows `changeBind`. */
 export async function verifyCurrent(type: BindType, captcha: string): Promise<string> {
-  const answer = await request<{ type: BindType; accountVerificationToken: string }>({
+  const answer = await request<BindVerificationAnswer>({
     url: '/api/account/verification',
     method: 'POST',
     data: { type, captcha },
@@ -21,7 +21,7 @@ export async function verifyCurrent(type: BindType, captcha: string): Promise<st
 
 /** `POST /api/account/changeBind {type, email|mobile, captcha, accountVerificationToken}`. */
 export async function changeBind(type: BindType, value: string, captcha: string, accountVerificationToken: string): Promise<MemberInfo> {
-  const answer = await request<{ userInfo: MemberInfo }>({
+  const answer = await request<MemberInfoAnswer>({
     url: '/api/account/changeBind',
     method: 'POST',
     data: { type, [type]: value, captcha, accountVerificationToken },

@@ -1,19 +1,9 @@
+import type { InviteList, Invitee } from '@framecraft/contracts/member';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '../../../lib/request/index.ts';
 
-export interface Invitee {
-  /** Masked: first and last character. */
-  username: string;
-  /** Unix seconds. */
-  join_time: number;
-}
-
-export interface InviteList {
-  list: Invitee[];
-  total: number;
-  /** Points the inviter gets per registration (the setting; 0 = none). */
-  rewardScore: number;
-}
+/** `GET /api/invite/list` answers (contracts). */
+export type { InviteList, Invitee };
 
 export const INVITES_PER_PAGE = 10;
 

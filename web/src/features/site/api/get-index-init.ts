@@ -1,20 +1,13 @@
 import type { MemberRuleNode } from '@framecraft/contracts/member';
+import type { IndexInit } from '@framecraft/contracts/site';
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../../lib/request/index.ts';
-import type { MemberInfo } from '../../../stores/member.ts';
-import type { SiteConfig } from '../../../stores/site-config.ts';
 
 /** A member-centre menu node from the member rule tree. */
 export type MemberMenu = MemberRuleNode;
 
-/** `GET /api/index/index` (conventions "Init calls"). */
-export interface IndexInit {
-  site: Partial<SiteConfig>;
-  openMemberCenter: boolean;
-  userInfo: Partial<MemberInfo> | null;
-  menus: MemberMenu[];
-  rules: MemberMenu[];
-}
+/** `GET /api/index/index` (conventions "Init calls"; contracts). */
+export type { IndexInit };
 
 /**
  * The call itself, also for code outside React Query (the member-centre route loader, which may

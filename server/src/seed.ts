@@ -1,11 +1,14 @@
-import { seedAdmin, type AdminSeedOptions } from '../modules/admin/seed.ts';
-import { seedCatalogue } from '../modules/catalogue/seed.ts';
-import { seedMember } from '../modules/member/seed.ts';
-import { SETTINGS } from '../modules/site-config/settings.ts';
-import { seedAreas } from '../modules/uploads/area.ts';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from './client.ts';
-import { config } from './schema.ts';
+import type { Db } from './db/client.ts';
+import { config } from './db/schema.ts';
+import { seedAdmin, type AdminSeedOptions } from './modules/admin/index.ts';
+import { seedCatalogue } from './modules/catalogue/index.ts';
+import { seedMember } from './modules/member/index.ts';
+import { SETTINGS, seedSettings } from './modules/site-config/index.ts';
+import { seedAreas } from './modules/uploads/index.ts';
+
+// Seeding is wired from the top (decision 033): every module that needs starter rows exports its
+// seed function through its index.ts and this file runs them in order; db/ knows none of them.
 
 export interface SeedOptions {
   /** Progress lines (the CLI prints them; the server stays quiet). */
@@ -26,12 +29,8 @@ export interface SeedResult {
  * run changes nothing and a setting an operator changed is never overwritten.
  */
 export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
-  const added = await db
-    .insert(config)
-    .values(SETTINGS.map((s, index) => ({ ...s, weigh: SETTINGS.length - index })))
-    .onConflictDoNothing({ target: config.name })
-    .returning({ name: config.name });
-  options.log?.(`settings: ${added.length} added, ${SETTINGS.length - added.length} already present`);
+  const settingsAdded = await seedSettings(db);
+  options.log?.(`settings: ${settingsAdded} added, ${SETTINGS.length - settingsAdded} already present`);
   const admin = await seedAdmin(db, { announce: options.log, ...options.admin });
   options.log?.(`admin rules: ${admin.rulesAdded} added`);
   const member = await seedMember(db);
@@ -47,5 +46,5 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedResul
       .set({ value: 7 })
       .where(and(eq(config.name, 'newMemberVipDays'), sql`${config.value} = '0'::jsonb`));
   }
-  return { settingsAdded: added.length };
+  return { settingsAdded };
 }

@@ -1,0 +1,3 @@
+/** Public API of accounts (member login, registration, password retrieval, invites): other modules import only this. */
+export { accountRoutes } from './routes.ts';
+export { newInviteCode, verificationTypes } from './service.ts';

@@ -1,0 +1,10 @@
+/**
+ * Public API of the back office (decision 009): the admin route helper and the CRUD factory other
+ * modules build their back-office pages with, plus what app.ts and the seeding wire up.
+ */
+export { adminPlugin } from './core/plugin.ts';
+export { adminRoute } from './core/route-table.ts';
+export { crudRoutes } from './crud/routes.ts';
+export { idsQuery } from './crud/params.ts';
+export { adminRoutes } from './routes.ts';
+export { seedAdmin, type AdminSeedOptions } from './seed.ts';

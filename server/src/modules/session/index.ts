@@ -1,0 +1,7 @@
+/** Public API of sessions (tokens, guards, the member/admin rows): other modules import only this. */
+export { sessionPlugin } from './plugin.ts';
+export { sessionRoutes } from './routes.ts';
+export { currentAdmin, currentUser, optionalUser, presentedToken, requireAdmin, requireUser } from './guards.ts';
+export type { AdminRow, MemberRow } from './accounts.ts';
+export { memberInfo, type MemberInfo } from './member-info.ts';
+export { ACCESS_TYPE, hashToken, TokenService } from './service.ts';

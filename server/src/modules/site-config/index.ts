@@ -1,0 +1,6 @@
+/** Public API of the site settings (`app.siteConfig`, the mailer, the declared settings): other modules import only this. */
+export { siteConfigPlugin } from './plugin.ts';
+export { siteConfigRoutes } from './routes.ts';
+export { sendMail } from './mailer.ts';
+export { SECRET_SETTING_NAMES, SETTING_BY_NAME, SETTINGS, type SettingDefinition } from './settings.ts';
+export { seedSettings } from './seed.ts';

@@ -1,0 +1,2 @@
+/** Public API of the site module (the init call `GET /api/index/index`). */
+export { siteRoutes } from './routes.ts';
