@@ -10,6 +10,7 @@ import { captchaPlugin } from './modules/captcha/index.ts';
 import { captchaRoutes } from './modules/captcha/index.ts';
 import { codeRoutes } from './modules/codes/index.ts';
 import { commerceRoutes } from './modules/commerce/index.ts';
+import { wechatPayRoutes } from './modules/pay-wechat/index.ts';
 import { catalogueRoutes } from './modules/catalogue/index.ts';
 import { shellMetaResolver } from './modules/catalogue/index.ts';
 import { sitemapRoutes } from './modules/catalogue/index.ts';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(commissionRoutes);
   await app.register(stripePayments);
   await app.register(alipayPayments);
+  await app.register(wechatPayRoutes);
   await app.register(sitemapRoutes);
   await app.register(captchaRoutes);
   await app.register(codeRoutes);

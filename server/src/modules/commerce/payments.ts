@@ -27,6 +27,8 @@ export interface PaymentContext {
   ip: string;
   /** The payer's device (the web's `device` input, else the user agent): picks desktop or phone cashiers. */
   device?: 'desktop' | 'mobile';
+  /** The member's browser (`user-agent`), for providers that pay differently on phones. */
+  userAgent?: string;
 }
 
 /** A verified-or-not notification, parsed into the order it is about. */
@@ -57,6 +59,24 @@ export interface ProviderQueryResult {
   currency?: string;
   /** The provider's answer as text, for the pay log (masked before it is stored). */
   raw?: string;
+}
+
+/** Request headers of a notification (lower-case names), for providers that sign in headers (WeChat Pay v3). */
+export type NotificationHeaders = Record<string, string | string[] | undefined>;
+
+/** A provider's refund notification, parsed (amounts in cents). */
+export interface ParsedRefundNotification {
+  verified: boolean;
+  reason: string;
+  orderNo: string;
+  /** The provider's refund id (what a replay repeats). */
+  refundId: string;
+  /** Cents refunded by this refund. */
+  amount: number;
+  /** Cents of the payment refunded (must equal the order's amount). */
+  total: number;
+  currency: string;
+  result: 'succeeded' | 'failed';
 }
 
 export interface ProviderReply {
@@ -428,6 +448,41 @@ export async function ordersToReconcile(db: Db, withinMs: number, graceMs: numbe
     )
     .orderBy(shopOrder.expireTime)
     .limit(limit);
+}
+
+/**
+ * Record a provider's refund notification once. Refund state on the order is the refund flow's
+ * (admin refund) business; this keeps the provider's word in the pay log: a replay of a refund
+ * already recorded is `duplicate`; a refund for an order not paid here yet (the payment notice is
+ * late) is refused so the provider sends it again later, after the payment has settled.
+ */
+export async function settleRefundNotification(ctx: PaymentContext, method: PayMethodCode, n: ParsedRefundNotification, raw: string): Promise<SettleOutcome> {
+  const log = (db: Db, order: OrderRow | null, state: PayLogState, reason: string) =>
+    writePayLog(db, { order, orderNo: n.orderNo, method, kind: 'refund', state, amount: n.amount, currency: n.currency, tradeNo: n.refundId, note: `notify: ${reason}`, raw, ip: ctx.ip });
+  if (!n.verified) {
+    await log(ctx.db, null, 'refused', n.reason);
+    return { accepted: false, state: 'refused', reason: n.reason };
+  }
+  return ctx.db.transaction(async (tx) => {
+    // The order row lock serialises replays of the same refund.
+    const [order] = await tx.select().from(shopOrder).where(eq(shopOrder.orderNo, n.orderNo)).for('update');
+    const finish = async (state: PayLogState, reason: string, accepted: boolean): Promise<SettleOutcome> => {
+      await log(tx, order ?? null, state, reason);
+      return { accepted, state, reason };
+    };
+    if (!order) return finish('refused', 'unknown order', false);
+    if (order.state !== 'paid' && order.state !== 'refunded') return finish('refused', `refund before payment notice (order ${order.state}): retry later`, false);
+    if (n.total !== order.amount || n.currency !== order.currency || n.amount > order.amount) {
+      return finish('refused', `amount/currency mismatch: order ${order.amount} ${order.currency}`, false);
+    }
+    const [seen] = await tx
+      .select({ id: payLog.id })
+      .from(payLog)
+      .where(and(eq(payLog.orderId, order.id), eq(payLog.method, method), eq(payLog.kind, 'refund'), eq(payLog.tradeNo, n.refundId.slice(0, 64)), inArray(payLog.state, ['succeeded', 'failed'])))
+      .limit(1);
+    if (seen) return finish('duplicate', 'already recorded', true);
+    return finish(n.result, n.result === 'succeeded' ? 'refunded at the provider' : 'refund failed at the provider', true);
+  });
 }
 
 // ── The member's pay log ──────────────────────────────────────────────────────────────────────

@@ -42,23 +42,30 @@ const SWEEP_INTERVAL_MS = 60_000;
 const MOBILE_AGENT = /Mobile|Android|iPhone|iPad|iPod|HarmonyOS|MicroMessenger/i;
 
 
-export const commerceRoutes = fp(async (app: FastifyInstance) => {
-  const db = app.deps.db;
-  const production = app.deps.env.NODE_ENV === 'production';
-  /** The shop currency setting (decision 018); an order snapshots it at creation. */
-  const shopCurrency = async () => currencyOf(await app.siteConfig.get('currency'));
-  const paymentContext = (request: Pick<FastifyRequest, 'lang' | 'ip'> & { headers?: FastifyRequest['headers'] }, device?: PayDevice): PaymentContext => ({
-    db,
+/** What a payment provider may read for one request (settings per call, the request's language, IP and browser). */
+export function paymentContextFor(app: FastifyInstance, request: Pick<FastifyRequest, 'lang' | 'ip'> & { headers?: FastifyRequest['headers'] }, device?: PayDevice): PaymentContext {
+  const userAgent = String(request.headers?.['user-agent'] ?? '');
+  return {
+    db: app.deps.db,
     lang: request.lang,
-    production,
+    production: app.deps.env.NODE_ENV === 'production',
     // Multiple-choice settings may be stored as a list or as comma-separated text.
     setting: async (name) => {
       const value = await app.siteConfig.get(name);
       return Array.isArray(value) ? value.join(',') : value === null || value === undefined ? '' : String(value);
     },
     ip: request.ip,
-    device: device ?? (MOBILE_AGENT.test(String(request.headers?.['user-agent'] ?? '')) ? 'mobile' : 'desktop'),
-  });
+    userAgent,
+    device: device ?? (MOBILE_AGENT.test(userAgent) ? 'mobile' : 'desktop'),
+  };
+}
+
+export const commerceRoutes = fp(async (app: FastifyInstance) => {
+  const db = app.deps.db;
+  /** The shop currency setting (decision 018); an order snapshots it at creation. */
+  const shopCurrency = async () => currencyOf(await app.siteConfig.get('currency'));
+  const paymentContext = (request: Pick<FastifyRequest, 'lang' | 'ip'> & { headers?: FastifyRequest['headers'] }, device?: PayDevice): PaymentContext =>
+    paymentContextFor(app, request, device);
   const member = (request: FastifyRequest) => request.user!;
   const auth = { preHandler: requireUser };
 

@@ -244,10 +244,10 @@ describe('Alipay', () => {
     const trade = fake.addTrade(no, '50.00', '', 'TRADE_SUCCESS');
     const order = await state(no);
     const paymentCtx = { db: kit.db, lang: 'en' as const, production: false, ip: '127.0.0.1', setting: async (name: string) => String((await ctx.app.siteConfig.get(name)) ?? '') };
-    await alipayProvider.refund!(paymentCtx, order, 2000, 'refund-key-1');
-    await alipayProvider.refund!(paymentCtx, order, 2000, 'refund-key-1');
+    await alipayProvider.refund!(paymentCtx, order, 2000, order.tradeNo, 'refund-key-1');
+    await alipayProvider.refund!(paymentCtx, order, 2000, order.tradeNo, 'refund-key-1');
     expect([...trade.refunds]).toEqual([['refund-key-1', '20.00']]);
-    await expect(alipayProvider.refund!(paymentCtx, order, 3001, 'refund-key-2')).rejects.toThrow(/payments.alipay.refundFailed/);
+    await expect(alipayProvider.refund!(paymentCtx, order, 3001, order.tradeNo, 'refund-key-2')).rejects.toThrow(/payments.alipay.refundFailed/);
     expect(fake.calls.filter((c) => c.method === 'alipay.trade.refund').every((c) => c.signatureValid)).toBe(true);
   });
 });

@@ -140,7 +140,7 @@ export const alipayProvider: PaymentProvider = {
     return { paid: PAID_STATES.has(answer.trade_status ?? '') && !Number.isNaN(amount), tradeNo: answer.trade_no ?? '', amount: Number.isNaN(amount) ? 0 : amount };
   },
 
-  async refund(ctx, order, amount, requestKey) {
+  async refund(ctx, order, amount, _tradeNo, requestKey) {
     const answer = await call(ctx, 'alipay.trade.refund', {
       out_trade_no: order.orderNo,
       refund_amount: formatMoney(amount),

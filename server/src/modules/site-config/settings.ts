@@ -133,6 +133,16 @@ export const SETTINGS: readonly SettingDefinition[] = [
   { name: 'alipayPublicCert', group: 'pay', title: 'Alipay public key certificate (certificate mode)', type: 'string', value: '', multiline: true, shownWhen: { setting: 'alipayCertMode', value: 1 } },
   { name: 'alipayRootCert', group: 'pay', title: 'Alipay root certificate (certificate mode)', type: 'string', value: '', multiline: true, shownWhen: { setting: 'alipayCertMode', value: 1 } },
   { name: 'alipayGateway', group: 'pay', title: 'Alipay gateway URL', type: 'string', value: 'https://openapi.alipay.com/gateway.do' },
+  // WeChat Pay API v3 (decision 035): merchant keys sign our requests, the platform certificate or
+  // public key checks WeChat's answers and notifications, the API v3 key decrypts notifications.
+  { name: 'wechatMchid', group: 'pay', title: 'WeChat Pay merchant ID (mchid)', type: 'string', value: '' },
+  { name: 'wechatAppid', group: 'pay', title: 'WeChat Pay app ID (appid)', type: 'string', value: '' },
+  { name: 'wechatMerchantSerial', group: 'pay', title: 'WeChat Pay merchant certificate serial number', type: 'string', value: '' },
+  { name: 'wechatMerchantPrivateKey', group: 'pay', title: 'WeChat Pay merchant private key (apiclient_key.pem)', type: 'string', value: '', secret: true },
+  { name: 'wechatApiV3Key', group: 'pay', title: 'WeChat Pay API v3 key', type: 'string', value: '', secret: true },
+  { name: 'wechatPlatformKey', group: 'pay', title: 'WeChat Pay platform certificate or platform public key (PEM)', type: 'string', value: '' },
+  { name: 'wechatPlatformKeyId', group: 'pay', title: 'Platform certificate serial number or public key ID (PUB_KEY_ID_…)', type: 'string', value: '' },
+  { name: 'wechatApiBase', group: 'pay', title: 'WeChat Pay API base URL', type: 'string', value: 'https://api.mch.weixin.qq.com' },
   ...Object.entries(CONTENT_PAGES).map(([name, value]) => ({
     name,
     group: 'content',

@@ -18,6 +18,7 @@ import { fullUrl } from '../../utils/full-url.ts';
 import { orderQuery, payMethodsQuery, queryPayment, submitPayment } from './api/checkout.ts';
 import { QrCode } from '../../components/qr-code.tsx';
 import { CouponPicker } from './coupon-picker.tsx';
+import { WechatQrPanel } from './wechat-qr.tsx';
 
 /**
  * Checkout (spec §2 /pay?order=…): the order's lines and prices, the payment method, the
@@ -223,7 +224,9 @@ function PayForm({ order, receivedAt }: { order: Order; receivedAt: number }) {
         </p>
       )}
 
-      {action?.type === 'qrcode' ? (
+      {action?.type === 'qrcode' && chosen === 'wechat' ? (
+        <WechatQrPanel codeUrl={action.code_url} amount={order.amount} onBack={() => setAction(null)} />
+      ) : action?.type === 'qrcode' ? (
         <div data-testid="pay-qrcode" className="mt-5 flex flex-col items-center gap-3 text-center">
           <QrCode text={action.code_url} label={t('pay.scan')} />
           <p className="text-sm text-muted">{t('pay.scan')}</p>

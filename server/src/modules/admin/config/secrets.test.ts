@@ -20,8 +20,8 @@ describe('secret settings', () => {
   });
   afterAll(() => ctx.close());
 
-  it('declares the credentials secret (Qiniu secret key, SMTP password, SMS secret, sandbox signing secret, Alipay private key, Stripe keys)', () => {
-    expect([...SECRET_SETTING_NAMES].sort()).toEqual(['alipayPrivateKey', 'mailSmtpPass', 'paySandboxSecret', 'qiniuSecretKey', 'smsAccessKeySecret', 'stripeSecretKey', 'stripeWebhookSecret']);
+  it('declares the credentials secret (Qiniu secret key, SMTP password, SMS secret, sandbox signing secret, Alipay private key, Stripe keys, WeChat Pay keys)', () => {
+    expect([...SECRET_SETTING_NAMES].sort()).toEqual(['alipayPrivateKey', 'mailSmtpPass', 'paySandboxSecret', 'qiniuSecretKey', 'smsAccessKeySecret', 'stripeSecretKey', 'stripeWebhookSecret', 'wechatApiV3Key', 'wechatMerchantPrivateKey']);
     // Every setting whose name looks like a credential is declared secret.
     for (const s of SETTINGS) if (/secret|pass(word)?$|privateKey|apiKey/i.test(s.name) && !/^smsTemplate/.test(s.name)) expect(s.secret, s.name).toBe(true);
   });
