@@ -10,6 +10,7 @@ import { captchaPlugin } from './modules/captcha/plugin.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
 import { codeRoutes } from './modules/codes/routes.ts';
 import { commerceRoutes } from './modules/commerce/index.ts';
+import { memberMoneyRoutes } from './modules/member-money/index.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { shellMetaResolver } from './modules/catalogue/seo.ts';
 import { sitemapRoutes } from './modules/catalogue/sitemap.ts';
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(downloadRoutes);
   await app.register(catalogueRoutes);
   await app.register(commerceRoutes);
+  await app.register(memberMoneyRoutes);
   await app.register(sitemapRoutes);
   await app.register(captchaRoutes);
   await app.register(codeRoutes);

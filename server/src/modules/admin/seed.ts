@@ -68,6 +68,8 @@ export const BUILT_IN_RULES: SeedRule[] = [
       { name: 'shop/order', title: 'Orders', type: 'menu', icon: 'ProfileOutlined', keepalive: true, buttons: ['index', 'close', 'refund'] },
       { name: 'shop/payLog', title: 'Pay log', type: 'menu', icon: 'TransactionOutlined', keepalive: true, buttons: ['index'] },
       { name: 'shop/cart', title: 'Carts', type: 'menu', icon: 'ShoppingCartOutlined', keepalive: true, buttons: ['index', 'del'] },
+      { name: 'shop/topup', title: 'Top-ups', type: 'menu', icon: 'WalletOutlined', keepalive: true, buttons: ['index'] },
+      { name: 'shop/vip', title: 'VIP tiers', type: 'menu', icon: 'CrownOutlined', keepalive: true, buttons: [...CRUD_BUTTONS, 'sortable'] },
     ],
   },
   {

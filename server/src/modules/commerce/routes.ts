@@ -29,6 +29,7 @@ import { deliveryTarget, listPurchases } from './delivery.ts';
 import { cancelOrder, createOrder, effectiveState, findMemberOrder, listOrders, notPayable, orderDetail, sweepExpiredOrders } from './orders.ts';
 import { balanceProvider, memberPayLog, offeredMethods, paymentProvider, registerPaymentProvider, settleNotification, type PaymentContext } from './payments.ts';
 import { sandboxProvider } from './sandbox.ts';
+import { memberRateInfo } from './loyalty.ts';
 
 registerPaymentProvider(balanceProvider);
 registerPaymentProvider(sandboxProvider);
@@ -54,10 +55,12 @@ export const commerceRoutes = fp(async (app: FastifyInstance) => {
     ip: request.ip,
   });
   const member = (request: FastifyRequest) => request.user!;
+  /** The member with their loyalty rate, for answers that price items (decision 038). */
+  const pricedMember = async (request: FastifyRequest) => ({ ...request.user!, payRate: (await memberRateInfo(db, app.siteConfig, request.user!.id)).pay_rate });
   const auth = { preHandler: requireUser };
 
   // ── Cart ──
-  app.get('/api/cart/list', auth, async (request, reply) => reply.ok(await listCart(db, member(request), request.lang)));
+  app.get('/api/cart/list', auth, async (request, reply) => reply.ok(await listCart(db, await pricedMember(request), request.lang)));
   app.get('/api/cart/count', auth, async (request, reply) => reply.ok({ count: await cartCount(db, member(request).id) }));
   app.post('/api/cart/add', auth, async (request, reply) => {
     const { item_id } = validate(cartAddInput, request.body, request.lang);
@@ -73,7 +76,7 @@ export const commerceRoutes = fp(async (app: FastifyInstance) => {
   app.post('/api/order/create', auth, async (request, reply) => {
     const input = validate(orderCreateSchemaFor(request.body), request.body, request.lang);
     const expireMinutes = Math.min(Math.max(Math.trunc(await app.siteConfig.number('orderExpireMinutes', 30)), 1), 10_080);
-    const order = await createOrder(db, member(request), input, { expireMinutes, currency: await shopCurrency(), lang: request.lang });
+    const order = await createOrder(db, await pricedMember(request), input, { expireMinutes, currency: await shopCurrency(), lang: request.lang });
     return reply.ok(order, 'commerce.orderCreated');
   });
   app.get('/api/order/detail', auth, async (request, reply) => {

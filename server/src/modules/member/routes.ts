@@ -13,12 +13,12 @@ export async function memberRoutes(app: FastifyInstance) {
   const db = app.deps.db;
 
   app.get('/api/account/overview', { preHandler: requireMemberNode('account/overview') }, async (request, reply) =>
-    reply.ok(await overview(db, currentUser(request), request.lang)),
+    reply.ok(await overview(db, currentUser(request), request.lang, app.siteConfig)),
   );
 
   app.get('/api/account/profile', { preHandler: requireMemberNode('account/profile') }, async (request, reply) =>
     reply.ok({
-      userInfo: await fullMemberInfo(db, currentUser(request), request.lang),
+      userInfo: await fullMemberInfo(db, currentUser(request), request.lang, app.siteConfig),
       accountVerificationType: verificationTypes(await app.siteConfig.get('accountVerificationType')),
     }),
   );
@@ -26,13 +26,13 @@ export async function memberRoutes(app: FastifyInstance) {
   app.post('/api/account/profile', { preHandler: requireMemberNode('account/profile') }, async (request, reply) => {
     const change = validate(profileSchema, request.body, request.lang);
     const updated = await updateProfile(db, currentUser(request), change, request.lang);
-    return reply.ok({ userInfo: await fullMemberInfo(db, updated, request.lang) }, 'member.profileSaved');
+    return reply.ok({ userInfo: await fullMemberInfo(db, updated, request.lang, app.siteConfig) }, 'member.profileSaved');
   });
 
   app.post('/api/user/updateNickname', { preHandler: requireMemberNode('account/profile') }, async (request, reply) => {
     const change = validate(updateNicknameSchema, request.body, request.lang);
     const updated = await updateProfile(db, currentUser(request), change, request.lang);
-    return reply.ok({ userInfo: await fullMemberInfo(db, updated, request.lang) }, 'member.profileSaved');
+    return reply.ok({ userInfo: await fullMemberInfo(db, updated, request.lang, app.siteConfig) }, 'member.profileSaved');
   });
 
   app.post('/api/account/changePassword', { preHandler: requireMemberNode('account/changePassword') }, async (request, reply) => {
@@ -49,6 +49,6 @@ export async function memberRoutes(app: FastifyInstance) {
   app.post('/api/account/changeBind', { preHandler: requireMemberNode('account/security') }, async (request, reply) => {
     const change = validate(changeBindSchema, request.body, request.lang);
     const updated = await changeBoundAddress(db, currentUser(request), change);
-    return reply.ok({ userInfo: await fullMemberInfo(db, updated, request.lang) }, 'verify.bindChanged');
+    return reply.ok({ userInfo: await fullMemberInfo(db, updated, request.lang, app.siteConfig) }, 'verify.bindChanged');
   });
 }

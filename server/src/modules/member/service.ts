@@ -7,6 +7,7 @@ import { user } from '../../db/schema.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { notice, vipTier } from '../catalogue/tables.ts';
 import { checkInStatus } from '../check-in/service.ts';
+import { currentVipLevel, memberRateInfo, type SettingsReader } from '../commerce/index.ts';
 import { userMoneyLog, userScoreLog } from '../ledger/tables.ts';
 import type { MemberRow } from '../session/accounts.ts';
 import type { TokenService } from '../session/service.ts';
@@ -26,9 +27,14 @@ async function vipLevelName(db: Db, level: number, lang: Language): Promise<stri
   return lang === 'en' && tier.en ? tier.en : tier.zh;
 }
 
-/** The member's info with the VIP level's name filled in. */
-export async function fullMemberInfo(db: Db, row: MemberRow, lang: Language): Promise<MemberInfo> {
-  return memberInfo(row, { vipLevelName: await vipLevelName(db, row.vipLevel, lang) });
+/**
+ * The member's info with the VIP level as it is now (0 once `vip_date` has passed: expiry is read,
+ * not run by a job — decision 037), its name, and the loyalty `rateInfo` (decision 038).
+ */
+export async function fullMemberInfo(db: Db, row: MemberRow, lang: Language, settings: SettingsReader): Promise<MemberInfo> {
+  const level = currentVipLevel(row);
+  const [name, rateInfo] = await Promise.all([vipLevelName(db, level, lang), memberRateInfo(db, settings, row.id)]);
+  return memberInfo({ ...row, vipLevel: level }, { vipLevelName: name, rateInfo });
 }
 
 /** Per UTC day of the last 7 (today last): the sum of the log's changes that day. */
@@ -45,10 +51,10 @@ async function dailySums(db: Db, table: typeof userMoneyLog | typeof userScoreLo
 }
 
 /** `GET /api/account/overview`: the card, VIP, check-in state, 7-day points/balance series, notices. */
-export async function overview(db: Db, row: MemberRow, lang: Language, now = Date.now()) {
+export async function overview(db: Db, row: MemberRow, lang: Language, settings: SettingsReader, now = Date.now()) {
   const days = Array.from({ length: SERIES_DAYS }, (_, i) => utcDay(now - (SERIES_DAYS - 1 - i) * 86_400_000));
   const [info, score, money, checkIn, notices] = await Promise.all([
-    fullMemberInfo(db, row, lang),
+    fullMemberInfo(db, row, lang, settings),
     dailySums(db, userScoreLog, 'score', row.id, days),
     dailySums(db, userMoneyLog, 'money', row.id, days),
     checkInStatus(db, row.id, days.at(-1)),

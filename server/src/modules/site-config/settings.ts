@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_S, DEFAULT_ADMIN_PREFIX, QINIU, REFRESH_TOKEN_TTL_S, UPLOAD_DEFAULTS } from '@framecraft/contracts/constants';
 import { CURRENCY_CODES, DEFAULT_CURRENCY } from '@framecraft/contracts/money';
+import { isValidJsonSetting, rateTiersSchema, topupPresetsSchema } from '@framecraft/contracts/member-money';
 import { aboutContent } from './contents/about.ts';
 import { memberFaqContent } from './contents/member-faq.ts';
 import { paymentAgreementContent } from './contents/payment-agreement.ts';
@@ -29,6 +30,8 @@ export interface SettingDefinition {
    * in its place, a save that sends the mask back keeps the stored value, and the admin log masks it.
    */
   secret?: true;
+  /** A JSON setting stored as text: the settings editor saves only text this accepts. */
+  json?: (text: unknown) => boolean;
 }
 
 /** Rich-text pages, by the name used in `GET /api/index/content?name=`. */
@@ -110,6 +113,11 @@ export const SETTINGS: readonly SettingDefinition[] = [
   // Signs the sandbox payment page's notifications; a fresh installation gets a random one.
   { name: 'paySandboxSecret', group: 'pay', title: 'Sandbox signing secret', type: 'string', value: randomBytes(24).toString('hex'), secret: true },
   { name: 'paySandboxInProduction', group: 'pay', title: 'Allow the sandbox payment in production', type: 'switch', value: 0 },
+  // Member money (decision 038): top-up amounts in cents, bonus per preset; loyalty tiers by 12-month spend.
+  { name: 'topupPresets', group: 'pay', title: 'Top-up amounts: JSON [{"amount": cents, "bonus": cents}]', type: 'string', value: '[{"amount":1000,"bonus":0},{"amount":5000,"bonus":0},{"amount":10000,"bonus":500},{"amount":50000,"bonus":3000}]', json: (text) => isValidJsonSetting(topupPresetsSchema, text) },
+  { name: 'topupMinAmount', group: 'pay', title: 'Smallest custom top-up (cents)', type: 'number', value: 100 },
+  { name: 'topupMaxAmount', group: 'pay', title: 'Largest custom top-up (cents)', type: 'number', value: 5_000_000 },
+  { name: 'payRateTiers', group: 'pay', title: 'Loyalty rate tiers: JSON [{"min_amount": cents paid in 12 months, "rate": 0.95}] (empty = rate 1)', type: 'string', value: '[]', json: (text) => isValidJsonSetting(rateTiersSchema, text) },
   ...Object.entries(CONTENT_PAGES).map(([name, value]) => ({
     name,
     group: 'content',

@@ -29,6 +29,7 @@ function valueSchema(type: string, declared: SettingDefinition | undefined): z.Z
       .preprocess((v) => (typeof v === 'string' ? v.split(',').map((x) => x.trim()).filter(Boolean) : v), z.array(option))
       .transform((list) => declared.options!.filter((o) => list.includes(o)).join(','));
   }
+  if (declared?.json) return VALUE_SCHEMAS.string.refine(declared.json, 'memberMoney.settingInvalid');
   return VALUE_SCHEMAS[type as keyof typeof VALUE_SCHEMAS] ?? VALUE_SCHEMAS.string;
 }
 
