@@ -53,8 +53,10 @@ async function dailySums(db: Db, table: typeof userMoneyLog | typeof userScoreLo
 /** `GET /api/account/overview`: the card, VIP, check-in state, 7-day points/balance series, notices. */
 export async function overview(db: Db, row: MemberRow, lang: Language, settings: SettingsReader, now = Date.now()) {
   const days = Array.from({ length: SERIES_DAYS }, (_, i) => utcDay(now - (SERIES_DAYS - 1 - i) * 86_400_000));
-  const [info, score, money, checkIn, notices] = await Promise.all([
+  const [info, storedLevelName, score, money, checkIn, notices] = await Promise.all([
     fullMemberInfo(db, row, lang, settings),
+    // The card names the level also after it ran out (shown as inactive).
+    vipLevelName(db, row.vipLevel, lang),
     dailySums(db, userScoreLog, 'score', row.id, days),
     dailySums(db, userMoneyLog, 'money', row.id, days),
     checkInStatus(db, row.id, days.at(-1)),
@@ -70,7 +72,7 @@ export async function overview(db: Db, row: MemberRow, lang: Language, settings:
     userInfo: info,
     vip: {
       level: row.vipLevel,
-      name: info.vipLevelName,
+      name: storedLevelName,
       expire: vipExpire,
       // A level without an expiry date is lifetime.
       active: row.vipLevel > 0 && (row.vipDate === null || row.vipDate.getTime() > now),
