@@ -1,8 +1,12 @@
 import type { VipTierInfo } from '@framecraft/contracts/catalogue';
 import { CURRENCIES, formatMoney, formatPrice } from '@framecraft/contracts/money';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
+import { createMoneyOrder, payPath } from '../../lib/commerce.ts';
+import { useMemberStore } from '../../stores/member.ts';
+import { loginPath } from '../../utils/redirect-target.ts';
 import { buttonClass } from '../../components/button.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
@@ -103,9 +107,35 @@ function TierCard({ tier, featured }: { tier: VipTierInfo; featured: boolean }) 
           </li>
         ))}
       </ul>
-      <Link to={`/pay?kind=vip&id=${tier.id}`} data-testid="vip-buy" className={buttonClass(featured ? 'primary' : 'secondary', 'lg', 'mt-8 w-full justify-center')}>
-        {t('choose')}
-      </Link>
+      <BuyButton tierId={tier.id} featured={featured} />
     </article>
+  );
+}
+
+/** Members order the tier and go to checkout (the server refuses a lower tier while a higher one runs); visitors log in first. */
+function BuyButton({ tierId, featured }: { tierId: number; featured: boolean }) {
+  const { t } = useTranslation('vip');
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const loggedIn = useMemberStore((state) => state.isLoggedIn());
+  const [busy, setBusy] = useState(false);
+  const buy = async () => {
+    if (!loggedIn) {
+      navigate(loginPath('/login', '/vip-pricing'));
+      return;
+    }
+    setBusy(true);
+    try {
+      navigate(payPath((await createMoneyOrder(queryClient, { kind: 'vip', tier_id: tierId })).order_no));
+    } catch {
+      // The request layer has shown why (a lower tier while a higher one runs, a tier taken off sale).
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" data-testid="vip-buy" disabled={busy} onClick={() => void buy()} className={buttonClass(featured ? 'primary' : 'secondary', 'lg', 'mt-8 w-full justify-center')}>
+      {t('choose')}
+    </button>
   );
 }
