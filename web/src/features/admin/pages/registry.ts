@@ -29,4 +29,6 @@ export const ADMIN_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'shop/order': lazy(() => import('./shop/order-page.tsx')),
   'shop/payLog': lazy(() => import('./shop/pay-log-page.tsx')),
   'shop/cart': lazy(() => import('./shop/cart-page.tsx')),
+  'shop/topup': lazy(() => import('./shop/topup-page.tsx')),
+  'shop/vip': lazy(() => import('./shop/vip-tier-page.tsx')),
 };
