@@ -4,7 +4,7 @@ import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../shared/errors.ts';
-import { canAccess } from '../commerce/index.ts';
+import { canAccess, priceFor, pricingContextOf } from '../commerce/index.ts';
 import type { MemberRow } from '../session/accounts.ts';
 import { cardColumns, findOnSale, isVipCovered, onSale, pick, tagsOf, toCard, vipLevelOf } from './service.ts';
 import { catalogueType, chapter, collect, course, courseFile, lesson } from './tables.ts';
@@ -27,7 +27,7 @@ export const courseNotFound = () => new ApiError('catalogue.notFound', { data: {
  * An on-sale item with its syllabus, files (never their URLs), related items, and what the
  * member's session changes (collected, owned, vipCovered). Counts one view.
  */
-export async function courseDetail(db: Db, id: number, lang: Language, member: MemberRow | undefined): Promise<CourseDetail> {
+export async function courseDetail(db: Db, id: number, lang: Language, member: (MemberRow & { payRate?: number }) | undefined): Promise<CourseDetail> {
   const item = await findOnSale(db, id);
   if (!item) throw courseNotFound();
   const [[type], tags, chapters, lessons, files, related, collected] = await Promise.all([
@@ -81,5 +81,6 @@ export async function courseDetail(db: Db, id: number, lang: Language, member: M
     owned: access === 'owned',
     vipCovered: isVipCovered(item, vipLevelOf(member)),
     access,
+    memberPrice: member ? priceFor(item, pricingContextOf(member)) : null,
   };
 }

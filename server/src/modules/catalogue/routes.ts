@@ -15,6 +15,7 @@ declare module 'fastify' {
 import { validate } from '../../shared/validation.ts';
 import { currentUser, optionalUser, requireUser } from '../session/guards.ts';
 import { artSvg } from './art.ts';
+import { memberRateInfo } from '../commerce/index.ts';
 import { courseDetail } from './detail.ts';
 import { homeSections, noticeDetail, typeTree, vipTiers } from './home.ts';
 import { addCollect, clearHistory, deleteHistory, listCollects, listHistory, recordHistory, removeCollect } from './member.ts';
@@ -74,7 +75,9 @@ export const catalogueRoutes = fp(async (app: FastifyInstance) => {
 
   app.get('/api/catalogue/detail', { preHandler: optionalUser }, async (request, reply) => {
     const { id } = validate(courseIdInput, request.query, request.lang);
-    return reply.ok(await courseDetail(db, id, request.lang, request.user));
+    // A member sees their own price: VIP price or loyalty rate (commerce's one pricing function).
+    const member = request.user ? { ...request.user, payRate: (await memberRateInfo(db, app.siteConfig, request.user.id)).pay_rate } : undefined;
+    return reply.ok(await courseDetail(db, id, request.lang, member));
   });
 
   app.get<{ Params: { seed: string } }>('/api/catalogue/art/:seed(^\\d{1,9}).svg', async (request, reply) =>

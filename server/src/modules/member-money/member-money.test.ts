@@ -284,6 +284,10 @@ describe('member money: top-up, VIP, loyalty rate', () => {
         [9500, 'loyalty_rate'],
       ]);
       expect(cart.total).toBe(949 + 960 + 9000 + 9500);
+      // The detail page shows the same figure to the member, the list price to a visitor.
+      expect((await kit.call('GET', `/api/catalogue/detail?id=${a.id}`, m.token)).data.memberPrice).toEqual({ price: 949, listPrice: 999, reason: 'loyalty_rate' });
+      expect((await kit.call('GET', `/api/catalogue/detail?id=${c.id}`, m.token)).data.memberPrice).toEqual({ price: 9000, listPrice: 10_000, reason: 'vip_price' });
+      expect((await kit.call('GET', `/api/catalogue/detail?id=${a.id}`)).data.memberPrice).toBeNull();
       const order = (await kit.call('POST', '/api/order/create', m.token, { items: [a.id, b.id, c.id, d.id] })).data;
       expect(order.amount).toBe(cart.total);
       expect(order.lines.map((l: { price: number }) => l.price)).toEqual([949, 960, 9000, 9500]);
