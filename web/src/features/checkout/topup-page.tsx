@@ -107,7 +107,7 @@ function TopupForm() {
       {data.presets.length > 0 && (
         <div>
           <h2 className="text-base font-semibold text-ink">{t('memberMoney.choose')}</h2>
-          <div role="radiogroup" aria-label={t('memberMoney.choose')} className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
+          <div role="radiogroup" aria-label={t('memberMoney.choose')} className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
             {data.presets.map((p) => {
               const active = chosenPreset === p.amount;
               return (

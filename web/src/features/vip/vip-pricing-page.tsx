@@ -1,4 +1,5 @@
 import type { VipTierInfo } from '@framecraft/contracts/catalogue';
+import { formatDate } from '@framecraft/contracts/date';
 import { CURRENCIES, formatMoney, formatPrice } from '@framecraft/contracts/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -42,6 +43,7 @@ export default function VipPricingPage() {
           {t('title')}
         </h1>
         <p className="mx-auto mt-4 max-w-xl text-base leading-relaxed text-muted">{t('description')}</p>
+        <CurrentMembership />
       </header>
 
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -137,5 +139,20 @@ function BuyButton({ tierId, featured }: { tierId: number; featured: boolean }) 
     <button type="button" data-testid="vip-buy" disabled={busy} onClick={() => void buy()} className={buttonClass(featured ? 'primary' : 'secondary', 'lg', 'mt-8 w-full justify-center')}>
       {t('choose')}
     </button>
+  );
+}
+
+/** The member's running membership (the member info carries the current level: 0 once it ran out). */
+function CurrentMembership() {
+  const { t } = useTranslation('vip');
+  const level = useMemberStore((state) => (state.isLoggedIn() ? state.vip_level : 0));
+  const name = useMemberStore((state) => state.vipLevelName);
+  const until = useMemberStore((state) => state.vip_date as unknown as number | string | null);
+  if (level <= 0) return null;
+  return (
+    <p data-testid="vip-current" className="mt-5 inline-flex items-center gap-2 rounded-full border border-amber-400/30 bg-amber-400/10 px-4 py-1.5 text-sm text-ink">
+      <CrownIcon className="text-amber-500" />
+      {until ? t('current', { name: name || `VIP ${level}`, date: formatDate(until, 'yyyy-mm-dd') }) : t('currentLifetime', { name: name || `VIP ${level}` })}
+    </p>
   );
 }
