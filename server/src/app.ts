@@ -31,6 +31,7 @@ import { siteConfigPlugin } from './modules/site-config/index.ts';
 import { siteConfigRoutes } from './modules/site-config/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
 import { uploadRoutes } from './modules/uploads/index.ts';
+import { memberMoneyRoutes } from './modules/member-money/index.ts';
 import { broadcastPlugin } from './plugins/broadcast.ts';
 import { downloadRoutes, storagePlugin } from './modules/storage/index.ts';
 import { RequestLogController } from './plugins/request-log.ts';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(stripePayments);
   await app.register(alipayPayments);
   await app.register(wechatPayRoutes);
+  await app.register(memberMoneyRoutes);
   await app.register(sitemapRoutes);
   await app.register(captchaRoutes);
   await app.register(codeRoutes);

@@ -5,7 +5,7 @@
 import { z } from './zod.ts';
 
 export * from './catalogue-constants.ts';
-import type { AccessKind } from './commerce-constants.ts';
+import type { AccessKind, PriceReason } from './commerce-constants.ts';
 import { COURSE_KINDS, LIST_CURSOR_PATTERN, LIST_LIMIT, LIST_MAX_PAGE, KEYWORD_MAX_LENGTH, LIST_SORTS, PRICE_BANDS, type DETAIL_LAYOUTS, type CourseKind } from './catalogue-constants.ts';
 import { recordId } from './validation.ts';
 
@@ -106,6 +106,18 @@ export interface CourseDetail extends CourseCard {
    * level, free; 'none' = show the buy button. Visitors get 'free' or 'none'.
    */
   access: AccessKind;
+  /**
+   * What the logged-in member would pay today (commerce's one `priceFor`: VIP price, loyalty
+   * rate); null for visitors. The cart, the order and the charge give the same figure.
+   */
+  memberPrice: MemberPrice | null;
+}
+
+/** A member's price of an item and why (`list`, `vip_price`, `loyalty_rate`, …). */
+export interface MemberPrice {
+  price: number;
+  listPrice: number;
+  reason: PriceReason;
 }
 
 export interface VipTierInfo {

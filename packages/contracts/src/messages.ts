@@ -10,6 +10,8 @@ import paymentsEn from '../locales/payments/en.json' with { type: 'json' };
 import paymentsZhCn from '../locales/payments/zh-cn.json' with { type: 'json' };
 import payWechatEn from '../locales/pay-wechat/en.json' with { type: 'json' };
 import payWechatZhCn from '../locales/pay-wechat/zh-cn.json' with { type: 'json' };
+import memberMoneyEn from '../locales/memberMoney/en.json' with { type: 'json' };
+import memberMoneyZhCn from '../locales/memberMoney/zh-cn.json' with { type: 'json' };
 import storageEn from '../locales/storage/en.json' with { type: 'json' };
 import storageZhCn from '../locales/storage/zh-cn.json' with { type: 'json' };
 import { clientFormsEn } from './client-forms-en.ts';
@@ -27,8 +29,8 @@ export { isLanguage, resolveLanguage } from './messages-core.ts';
  * A feature's own messages live in `locales/<feature>/{zh-cn,en}.json` and are added below as
  * one namespace per feature (keys `<feature>.…`), so features grow without touching each other.
  */
-const enPack = { ...clientCoreEn, ...clientFormsEn, admin: adminEn, catalogue: catalogueEn, commerce: commerceEn, coupon: couponEn, payments: paymentsEn, payWechat: payWechatEn, storage: storageEn };
-const zhCnPack: typeof enPack = { ...clientCoreZhCn, ...clientFormsZhCn, admin: adminZhCn, catalogue: catalogueZhCn, commerce: commerceZhCn, coupon: couponZhCn, payments: paymentsZhCn, payWechat: payWechatZhCn, storage: storageZhCn };
+const enPack = { ...clientCoreEn, ...clientFormsEn, admin: adminEn, catalogue: catalogueEn, commerce: commerceEn, coupon: couponEn, payments: paymentsEn, payWechat: payWechatEn, memberMoney: memberMoneyEn, storage: storageEn };
+const zhCnPack: typeof enPack = { ...clientCoreZhCn, ...clientFormsZhCn, admin: adminZhCn, catalogue: catalogueZhCn, commerce: commerceZhCn, coupon: couponZhCn, payments: paymentsZhCn, payWechat: payWechatZhCn, memberMoney: memberMoneyZhCn, storage: storageZhCn };
 
 export const messages = { 'zh-cn': zhCnPack, en: enPack } as const;
 export type Messages = typeof enPack;

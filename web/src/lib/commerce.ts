@@ -6,6 +6,7 @@
 import type { CartCount, CartList, Order, PurchaseLink } from '@framecraft/contracts/commerce-constants';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { request } from './request/index.ts';
+import { useMemberStore, type MemberInfo } from '../stores/member.ts';
 
 /** Query keys of commerce answers: every write below invalidates what it changes. */
 export const commerceKeys = {
@@ -63,4 +64,22 @@ export async function purchaseLink(target: { item_id: number; file_id: number } 
 export async function downloadOwnedFile(itemId: number, fileId: number): Promise<void> {
   const link = await purchaseLink({ item_id: itemId, file_id: fileId });
   window.location.assign(link.url);
+}
+
+/** `POST /api/order/create {kind: 'topup', amount} | {kind: 'vip', tier_id}` → the unpaid order (member money). */
+export async function createMoneyOrder(queryClient: QueryClient, body: { kind: 'topup'; amount: number } | { kind: 'vip'; tier_id: number }): Promise<Order> {
+  const answer = await request<Order>({ url: '/api/order/create', method: 'POST', data: body, context: 'user' });
+  void queryClient.invalidateQueries({ queryKey: commerceKeys.orders });
+  return answer.data;
+}
+
+/**
+ * After a paid top-up or VIP order: the member's balance, VIP level and loyalty rate changed, so
+ * the stored member (header, member card) is filled again from the init call and every member
+ * query (overview, balance log) is refetched.
+ */
+export async function refreshMember(queryClient: QueryClient): Promise<void> {
+  const init = await request<{ userInfo: Partial<MemberInfo> | null }>({ url: '/api/index/index', showErrorMessage: false, cancelDuplicate: false });
+  if (init.data.userInfo) useMemberStore.getState().fill(init.data.userInfo);
+  for (const key of [['member'], ['index', 'init'], commerceKeys.payLog, commerceKeys.orders]) void queryClient.invalidateQueries({ queryKey: key });
 }

@@ -71,6 +71,8 @@ export const BUILT_IN_RULES: SeedRule[] = [
       { name: 'shop/cart', title: 'Carts', type: 'menu', icon: 'ShoppingCartOutlined', keepalive: true, buttons: ['index', 'del'] },
       { name: 'shop/coupon', title: 'Coupons', type: 'menu', icon: 'TagsOutlined', keepalive: true, buttons: [...CRUD_BUTTONS, 'issue'] },
       { name: 'shop/couponClaim', title: 'Coupon claims and uses', type: 'menu', icon: 'TagOutlined', keepalive: true, buttons: ['index'] },
+      { name: 'shop/topup', title: 'Top-ups', type: 'menu', icon: 'WalletOutlined', keepalive: true, buttons: ['index'] },
+      { name: 'shop/vip', title: 'VIP tiers', type: 'menu', icon: 'CrownOutlined', keepalive: true, buttons: [...CRUD_BUTTONS, 'sortable'] },
     ],
   },
   {

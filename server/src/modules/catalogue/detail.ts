@@ -4,7 +4,7 @@ import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../shared/errors.ts';
-import { canAccess, type AccessItem } from '../commerce/index.ts';
+import { canAccess, priceFor, pricingContextOf, type AccessItem } from '../commerce/index.ts';
 import type { MemberRow } from '../session/index.ts';
 import { cardColumns, findOnSale, isVipCovered, onSale, pick, tagsOf, toCard, vipLevelOf } from './service.ts';
 import { catalogueType, chapter, collect, course, courseFile, lesson } from './tables.ts';
@@ -23,9 +23,12 @@ export function sanitizeDescription(html: string): string {
 
 export const courseNotFound = () => new ApiError('catalogue.notFound', { data: { type: 'not found' } });
 
+/** A member with their loyalty rate (commerce's `memberRateInfo`), for their own price. */
+export type PricedMember = MemberRow & { payRate?: number };
+
 /** The part of a detail answer that is the same for everybody (cached per item and language). */
 export interface PublicDetail {
-  answer: Omit<CourseDetail, 'collected' | 'owned' | 'vipCovered' | 'access'>;
+  answer: Omit<CourseDetail, 'collected' | 'owned' | 'vipCovered' | 'access' | 'memberPrice'>;
   /** What the member-specific part is computed from (not sent). */
   item: AccessItem;
 }
@@ -35,12 +38,12 @@ export interface PublicDetail {
  * session changes (collected, owned, vipCovered) is added by `memberDetail`. Views as stored: the
  * route adds those its view counter has not written yet.
  */
-export async function courseDetail(db: Db, id: number, lang: Language, member: MemberRow | undefined): Promise<CourseDetail> {
+export async function courseDetail(db: Db, id: number, lang: Language, member: PricedMember | undefined): Promise<CourseDetail> {
   return memberDetail(db, await publicDetail(db, id, lang), member);
 }
 
 /** The member's side of an item: favourite, and how commerce's one access check lets them reach it. */
-export async function memberDetail(db: Db, { answer, item }: PublicDetail, member: MemberRow | undefined): Promise<CourseDetail> {
+export async function memberDetail(db: Db, { answer, item }: PublicDetail, member: PricedMember | undefined): Promise<CourseDetail> {
   const [collected, access] = await Promise.all([
     member
       ? db.select({ id: collect.id }).from(collect).where(and(eq(collect.userId, member.id), eq(collect.courseId, item.id))).limit(1)
@@ -53,6 +56,7 @@ export async function memberDetail(db: Db, { answer, item }: PublicDetail, membe
     owned: access === 'owned',
     vipCovered: isVipCovered(item, vipLevelOf(member)),
     access,
+    memberPrice: member ? priceFor(item, pricingContextOf(member)) : null,
   };
 }
 

@@ -4,3 +4,6 @@ export { shellMetaResolver } from './seo.ts';
 export { sitemapRoutes } from './sitemap.ts';
 export { seedCatalogue } from './seed.ts';
 export { latestNotices, vipLevelName } from './home.ts';
+/** Public API of the catalogue for other modules. */
+export { findVipTier, tierNameOfLevel, vipTierName, vipTierAdminRoutes } from './vip.ts';
+export type { VipTierRow } from './vip.ts';

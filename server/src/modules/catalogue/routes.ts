@@ -22,6 +22,7 @@ import { currentUser, optionalUser, requireUser } from '../session/index.ts';
 import { artSvg } from './art.ts';
 import { memberDetail, publicDetail, type PublicDetail } from './detail.ts';
 import { ViewCounter } from './view-counter.ts';
+import { memberRateInfo } from '../commerce/index.ts';
 import { homeSections, noticeDetail, typeTree, vipTiers } from './home.ts';
 import { addCollect, clearHistory, deleteHistory, listCollects, listHistory, recordHistory, removeCollect } from './member.ts';
 import { enabledTypes, listCourses, pick, toCard, withDescendants } from './service.ts';
@@ -96,7 +97,9 @@ export const catalogueRoutes = fp(async (app: FastifyInstance) => {
   app.get('/api/catalogue/detail', { preHandler: optionalUser }, async (request, reply) => {
     const { id } = validate(courseIdInput, request.query, request.lang);
     const shared = await details.remember(`${id}\n${request.lang}`, () => publicDetail(db, id, request.lang));
-    const detail = await memberDetail(db, shared, request.user);
+    // A member sees their own price: VIP price or loyalty rate (commerce's one pricing function).
+    const member = request.user ? { ...request.user, payRate: (await memberRateInfo(db, app.siteConfig, request.user.id)).pay_rate } : undefined;
+    const detail = await memberDetail(db, shared, member);
     return reply.ok({ ...detail, views: detail.views + views.add(id) });
   });
 

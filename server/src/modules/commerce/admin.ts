@@ -36,6 +36,8 @@ export async function refundToBalance(db: Db, orderId: number, amount: number, m
       return { state: order.state as AdminRefundAnswer['state'], refunded_amount: order.refundedAmount, full: order.state === 'refunded' };
     }
     if (order.state !== 'paid') throw new ApiError('commerce.refundNotPaid');
+    // Refunding a top-up to the balance would credit it twice: it goes back through the provider.
+    if (order.kind === 'topup') throw new ApiError('memberMoney.topupNotRefundable');
     if (order.refundedAmount + amount > order.amount) throw new ApiError('commerce.refundTooLarge');
     const full = order.refundedAmount + amount === order.amount;
     const [updated] = await tx

@@ -7,7 +7,7 @@ import { course } from '../../db/schema.ts';
 import { ApiError, isUniqueViolation } from '../../shared/errors.ts';
 import { accessMap, canAccess } from './access.ts';
 import type { CommerceMember } from './orders.ts';
-import { currentVipLevel, priceFor } from './pricing.ts';
+import { priceFor, pricingContextOf } from './pricing.ts';
 import { cart } from './tables.ts';
 
 const pick = (lang: Language, zh: string, en: string) => (lang === 'en' && en ? en : zh);
@@ -25,7 +25,7 @@ export async function listCart(db: Db, member: CommerceMember, lang: Language): 
     .where(eq(cart.userId, member.id))
     .orderBy(desc(cart.id));
   const access = await accessMap(db, member, rows.map((r) => r.item));
-  const ctx = { vipLevel: currentVipLevel(member) };
+  const ctx = pricingContextOf(member);
   const list = rows.map(({ line, item }): CartLine => {
     const price = priceFor(item, ctx);
     const kind = access.get(item.id);

@@ -1,10 +1,12 @@
 /** Public API of commerce (cart, orders, payments, ownership, delivery): other modules import only this. */
 export { canAccess, accessMap } from './access.ts';
 export type { AccessMember, AccessItem } from './access.ts';
-export { priceFor, currentVipLevel, totalOf } from './pricing.ts';
+export { priceFor, currentVipLevel, pricingContextOf, totalOf } from './pricing.ts';
+export { memberRateInfo, paidInLast12Months, monthsBefore } from './loyalty.ts';
+export type { SettingsReader } from './loyalty.ts';
 export type { Price, PricedItem, PricingContext } from './pricing.ts';
 export { createOrder, registerOrderKind, sweepExpiredOrders, effectiveState } from './orders.ts';
-export type { OrderKindHandler, OrderRow } from './orders.ts';
+export type { OrderKindHandler, OrderRow, CommerceMember } from './orders.ts';
 export { registerPaymentProvider, settleNotification } from './payments.ts';
 export { lastAttemptReference } from './payments.ts';
 export type { PaymentProvider, PaymentContext, ParsedNotification, ProviderReply } from './payments.ts';
@@ -17,3 +19,4 @@ export { maskPayload } from './pay-log-mask.ts';
 export { settleRefundNotification, writePayLog } from './payments.ts';
 export type { NotificationHeaders, ParsedRefundNotification } from './payments.ts';
 export { commerceRoutes, paymentContextFor } from './routes.ts';
+export { topupOrderAdminRoutes } from './topup-admin.ts';

@@ -93,7 +93,7 @@ describe('cart and orders', () => {
       expect(answer.code, JSON.stringify(body)).toBe(0);
       expect(answer.msg).not.toMatch(/^commerce\./);
     }
-    expect((await kit.call('POST', '/api/order/create', m.token, { kind: 'topup', amount: 1000 })).msg).toBe('This kind of order cannot be created yet');
+    expect((await kit.call('POST', '/api/order/create', m.token, { kind: 'topup', amount: 50 })).msg).toBe('The top-up amount is below the minimum of ¥1.00');
     expect((await kit.call('POST', '/api/order/create', m.token, { kind: 'topup', amount: 0 }, 'zh-cn')).msg).toBe('请输入大于零的整数金额（单位：分）');
     const [{ n }] = (await kit.db.select({ n: count() }).from(shopOrder).where(eq(shopOrder.userId, m.id))) as [{ n: number }];
     expect(Number(n)).toBe(1);

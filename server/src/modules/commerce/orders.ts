@@ -13,12 +13,13 @@ import { course } from '../../db/schema.ts';
 import { ApiError, isUniqueViolation } from '../../shared/errors.ts';
 import { accessMap, type AccessMember } from './access.ts';
 import { adjustOrder, emitOrderClosed, emitOrderPaid } from './hooks.ts';
-import { currentVipLevel, priceFor, totalOf } from './pricing.ts';
+import { priceFor, pricingContextOf, totalOf } from './pricing.ts';
 import { cart, orderLine, ownership, shopOrder } from './tables.ts';
 
 export type OrderRow = typeof shopOrder.$inferSelect;
 export type OrderLineRow = typeof orderLine.$inferSelect;
-export type CommerceMember = AccessMember & { money: number };
+/** `payRate`: the member's loyalty rate, looked up by the caller (`memberRateInfo`); absent = 1. */
+export type CommerceMember = AccessMember & { money: number; payRate?: number };
 
 const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
 const pick = (lang: Language, zh: string, en: string) => (lang === 'en' && en ? en : zh);
@@ -154,7 +155,7 @@ async function courseLines(db: Db, member: CommerceMember, itemIds: number[], la
     if (kind === 'free') throw refusal('commerce.free', id);
     if (kind === 'vip') throw refusal('commerce.vipCovered', id);
   }
-  const ctx = { vipLevel: currentVipLevel(member) };
+  const ctx = pricingContextOf(member);
   return itemIds.map((id) => {
     const item = byId.get(id)!;
     const price = priceFor(item, ctx);

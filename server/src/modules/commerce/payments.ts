@@ -184,6 +184,8 @@ export async function writePayLog(
  * order → member, so concurrent payments never deadlock.
  */
 export async function payWithBalance(ctx: PaymentContext, order: OrderRow): Promise<OrderRow> {
+  // Topping up the balance from the balance would only move money in a circle (decision 038).
+  if (order.kind === 'topup') throw new ApiError('memberMoney.topupByBalance');
   try {
     return await ctx.db.transaction(async (tx) => {
       const paid = await markPaid(tx, order.id, 'balance', '');

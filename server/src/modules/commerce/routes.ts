@@ -32,6 +32,7 @@ import { balanceProvider, memberPayLog, offeredMethods, paymentProvider, registe
 import { reconcileRoutes } from './reconcile.ts';
 import { sandboxCashierRoute, sandboxProvider } from './sandbox.ts';
 import { paymentStatusRoute } from './payment-status.ts';
+import { memberRateInfo } from './loyalty.ts';
 
 registerPaymentProvider(balanceProvider);
 registerPaymentProvider(sandboxProvider);
@@ -67,10 +68,12 @@ export const commerceRoutes = fp(async (app: FastifyInstance) => {
   const paymentContext = (request: Pick<FastifyRequest, 'lang' | 'ip'> & { headers?: FastifyRequest['headers'] }, device?: PayDevice): PaymentContext =>
     paymentContextFor(app, request, device);
   const member = (request: FastifyRequest) => request.user!;
+  /** The member with their loyalty rate, for answers that price items (decision 038). */
+  const pricedMember = async (request: FastifyRequest) => ({ ...request.user!, payRate: (await memberRateInfo(db, app.siteConfig, request.user!.id)).pay_rate });
   const auth = { preHandler: requireUser };
 
   // ── Cart ──
-  app.get('/api/cart/list', auth, async (request, reply) => reply.ok(await listCart(db, member(request), request.lang)));
+  app.get('/api/cart/list', auth, async (request, reply) => reply.ok(await listCart(db, await pricedMember(request), request.lang)));
   app.get('/api/cart/count', auth, async (request, reply) => reply.ok({ count: await cartCount(db, member(request).id) }));
   app.post('/api/cart/add', auth, async (request, reply) => {
     const { item_id } = validate(cartAddInput, request.body, request.lang);
@@ -86,7 +89,7 @@ export const commerceRoutes = fp(async (app: FastifyInstance) => {
   app.post('/api/order/create', auth, async (request, reply) => {
     const input = validate(orderCreateSchemaFor(request.body), request.body, request.lang);
     const expireMinutes = Math.min(Math.max(Math.trunc(await app.siteConfig.number('orderExpireMinutes', 30)), 1), 10_080);
-    const order = await createOrder(db, member(request), input, { expireMinutes, currency: await shopCurrency(), lang: request.lang });
+    const order = await createOrder(db, await pricedMember(request), input, { expireMinutes, currency: await shopCurrency(), lang: request.lang });
     return reply.ok(order, 'commerce.orderCreated');
   });
   app.get('/api/order/detail', auth, async (request, reply) => {

@@ -12,12 +12,12 @@ export async function memberRoutes(app: FastifyInstance) {
   const db = app.deps.db;
 
   memberRoute(app, { method: 'GET', url: '/api/account/overview', node: 'account/overview' }, async (request, reply) =>
-    reply.ok(await overview(db, currentUser(request), request.lang)),
+    reply.ok(await overview(db, currentUser(request), request.lang, app.siteConfig)),
   );
 
   memberRoute(app, { method: 'GET', url: '/api/account/profile', node: 'account/profile' }, async (request, reply) =>
     reply.ok({
-      userInfo: await fullMemberInfo(db, currentUser(request), request.lang),
+      userInfo: await fullMemberInfo(db, currentUser(request), request.lang, app.siteConfig),
       accountVerificationType: verificationTypes(await app.siteConfig.get('accountVerificationType')),
     }),
   );
@@ -25,13 +25,13 @@ export async function memberRoutes(app: FastifyInstance) {
   memberRoute(app, { method: 'POST', url: '/api/account/profile', node: 'account/profile' }, async (request, reply) => {
     const change = validate(profileSchema, request.body, request.lang);
     const updated = await updateProfile(db, currentUser(request), change, request.lang);
-    return reply.ok({ userInfo: await fullMemberInfo(db, updated, request.lang) }, 'member.profileSaved');
+    return reply.ok({ userInfo: await fullMemberInfo(db, updated, request.lang, app.siteConfig) }, 'member.profileSaved');
   });
 
   memberRoute(app, { method: 'POST', url: '/api/user/updateNickname', node: 'account/profile' }, async (request, reply) => {
     const change = validate(updateNicknameSchema, request.body, request.lang);
     const updated = await updateProfile(db, currentUser(request), change, request.lang);
-    return reply.ok({ userInfo: await fullMemberInfo(db, updated, request.lang) }, 'member.profileSaved');
+    return reply.ok({ userInfo: await fullMemberInfo(db, updated, request.lang, app.siteConfig) }, 'member.profileSaved');
   });
 
   memberRoute(app, { method: 'POST', url: '/api/account/changePassword', node: 'account/changePassword' }, async (request, reply) => {
@@ -48,6 +48,6 @@ export async function memberRoutes(app: FastifyInstance) {
   memberRoute(app, { method: 'POST', url: '/api/account/changeBind', node: 'account/security' }, async (request, reply) => {
     const change = validate(changeBindSchema, request.body, request.lang);
     const updated = await changeBoundAddress(db, currentUser(request), change);
-    return reply.ok({ userInfo: await fullMemberInfo(db, updated, request.lang) }, 'verify.bindChanged');
+    return reply.ok({ userInfo: await fullMemberInfo(db, updated, request.lang, app.siteConfig) }, 'verify.bindChanged');
   });
 }

@@ -8,15 +8,21 @@ import { user } from '../../db/schema.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { latestNotices, vipLevelName } from '../catalogue/index.ts';
 import { checkInStatus } from '../check-in/index.ts';
+import { currentVipLevel, memberRateInfo, type SettingsReader } from '../commerce/index.ts';
 import { dailyChanges } from '../ledger/index.ts';
 import type { MemberRow } from '../session/index.ts';
 import type { TokenService } from '../session/index.ts';
 import { memberInfo, type MemberInfo } from '../session/index.ts';
 import { isUploadedImage } from '../uploads/index.ts';
 
-/** The member's info with the VIP level's name filled in. */
-export async function fullMemberInfo(db: Db, row: MemberRow, lang: Language): Promise<MemberInfo> {
-  return memberInfo(row, { vipLevelName: await vipLevelName(db, row.vipLevel, lang) });
+/**
+ * The member's info with the VIP level as it is now (0 once `vip_date` has passed: expiry is read,
+ * not run by a job — decision 037), its name, and the loyalty `rateInfo` (decision 038).
+ */
+export async function fullMemberInfo(db: Db, row: MemberRow, lang: Language, settings: SettingsReader): Promise<MemberInfo> {
+  const level = currentVipLevel(row);
+  const [name, rateInfo] = await Promise.all([vipLevelName(db, level, lang), memberRateInfo(db, settings, row.id)]);
+  return memberInfo({ ...row, vipLevel: level }, { vipLevelName: name, rateInfo });
 }
 
 const SERIES_DAYS = 7;
@@ -24,10 +30,12 @@ const SERIES_DAYS = 7;
 const utcDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /** `GET /api/account/overview`: the card, VIP, check-in state, 7-day points/balance series, notices. */
-export async function overview(db: Db, row: MemberRow, lang: Language, now = Date.now()): Promise<AccountOverview> {
+export async function overview(db: Db, row: MemberRow, lang: Language, settings: SettingsReader, now = Date.now()): Promise<AccountOverview> {
   const days = Array.from({ length: SERIES_DAYS }, (_, i) => utcDay(now - (SERIES_DAYS - 1 - i) * 86_400_000));
-  const [info, score, money, checkIn, notices] = await Promise.all([
-    fullMemberInfo(db, row, lang),
+  const [info, storedLevelName, score, money, checkIn, notices] = await Promise.all([
+    fullMemberInfo(db, row, lang, settings),
+    // The card names the level also after it ran out (shown as inactive).
+    vipLevelName(db, row.vipLevel, lang),
     dailyChanges(db, 'score', row.id, days),
     dailyChanges(db, 'money', row.id, days),
     checkInStatus(db, row.id, days.at(-1)),
@@ -38,7 +46,7 @@ export async function overview(db: Db, row: MemberRow, lang: Language, now = Dat
     userInfo: info,
     vip: {
       level: row.vipLevel,
-      name: info.vipLevelName,
+      name: storedLevelName,
       expire: vipExpire,
       // A level without an expiry date is lifetime.
       active: row.vipLevel > 0 && (row.vipDate === null || row.vipDate.getTime() > now),

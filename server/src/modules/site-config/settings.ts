@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ACCESS_TOKEN_TTL_S, DEFAULT_ADMIN_PREFIX, QINIU, REFRESH_TOKEN_TTL_S, UPLOAD_DEFAULTS } from '@framecraft/contracts/constants';
 import { PAY_METHODS } from '@framecraft/contracts/commerce-constants';
 import { CURRENCY_CODES, DEFAULT_CURRENCY } from '@framecraft/contracts/money';
+import { isValidJsonSetting, rateTiersSchema, topupPresetsSchema } from '@framecraft/contracts/member-money';
 import { aboutContent } from './contents/about.ts';
 import { memberFaqContent } from './contents/member-faq.ts';
 import { paymentAgreementContent } from './contents/payment-agreement.ts';
@@ -34,6 +35,8 @@ export interface SettingDefinition {
   multiline?: true;
   /** Edited only while another setting has this value (e.g. certificates only in certificate mode); always stored. */
   shownWhen?: { setting: string; value: string | number };
+  /** A JSON setting stored as text: the settings editor saves only text this accepts. */
+  json?: (text: unknown) => boolean;
 }
 
 /** Rich-text pages, by the name used in `GET /api/index/content?name=`. */
@@ -143,6 +146,11 @@ export const SETTINGS: readonly SettingDefinition[] = [
   { name: 'wechatPlatformKey', group: 'pay', title: 'WeChat Pay platform certificate or platform public key (PEM)', type: 'string', value: '' },
   { name: 'wechatPlatformKeyId', group: 'pay', title: 'Platform certificate serial number or public key ID (PUB_KEY_ID_…)', type: 'string', value: '' },
   { name: 'wechatApiBase', group: 'pay', title: 'WeChat Pay API base URL', type: 'string', value: 'https://api.mch.weixin.qq.com' },
+  // Member money (decision 038): top-up amounts in cents, bonus per preset; loyalty tiers by 12-month spend.
+  { name: 'topupPresets', group: 'pay', title: 'Top-up amounts: JSON [{"amount": cents, "bonus": cents}]', type: 'string', value: '[{"amount":1000,"bonus":0},{"amount":5000,"bonus":0},{"amount":10000,"bonus":500},{"amount":50000,"bonus":3000}]', json: (text) => isValidJsonSetting(topupPresetsSchema, text) },
+  { name: 'topupMinAmount', group: 'pay', title: 'Smallest custom top-up (cents)', type: 'number', value: 100 },
+  { name: 'topupMaxAmount', group: 'pay', title: 'Largest custom top-up (cents)', type: 'number', value: 5_000_000 },
+  { name: 'payRateTiers', group: 'pay', title: 'Loyalty rate tiers: JSON [{"min_amount": cents paid in 12 months, "rate": 0.95}] (empty = rate 1)', type: 'string', value: '[]', json: (text) => isValidJsonSetting(rateTiersSchema, text) },
   ...Object.entries(CONTENT_PAGES).map(([name, value]) => ({
     name,
     group: 'content',

@@ -15,7 +15,7 @@ export async function siteRoutes(app: FastifyInstance) {
     return reply.ok({
       site: await app.siteConfig.publicSite(),
       openMemberCenter: true,
-      userInfo: request.user ? await fullMemberInfo(app.deps.db, request.user, request.lang) : null,
+      userInfo: request.user ? await fullMemberInfo(app.deps.db, request.user, request.lang, app.siteConfig) : null,
       // The member-centre menus and nodes of the member's group (member rule tree).
       menus: held.menus,
       rules: held.rules,

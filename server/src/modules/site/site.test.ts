@@ -51,7 +51,7 @@ describe('GET /api/index/index', () => {
       lastLoginTime: lastLogin,
       lastLoginIp: '203.0.113.9',
       vipLevel: 2,
-      vipDate: new Date('2026-01-01T00:00:00Z'),
+      vipDate: new Date('2036-01-01T00:00:00Z'),
     });
     const { token } = await ctx.app.tokens.issue('user', member.id);
     const response = await init({ [HEADER.userToken]: token });
@@ -74,7 +74,7 @@ describe('GET /api/index/index', () => {
       motto: '',
       invate_code: member.inviteCode,
       vip_level: 2,
-      vip_date: Date.parse('2026-01-01T00:00:00Z') / 1000,
+      vip_date: Date.parse('2036-01-01T00:00:00Z') / 1000,
       // The seeded demo shop has a VIP tier of level 2; its Chinese name is sent.
       vipLevelName: tier2!.nameZh,
       rateInfo: { sum12monthpay: 0, pay_rate: 1, sale_list: [] },

@@ -51,6 +51,7 @@ export default function CoursePage() {
 function Detail({ item, wideLayout }: { item: CourseDetail; wideLayout: boolean }) {
   const { t } = useTranslation('catalogue');
   const favourite = useFavourite(item);
+  const loggedIn = useMemberStore((state) => state.isLoggedIn());
   const lessons = item.chapters.reduce((sum, chapter) => sum + chapter.lessons.length, 0);
   const isCourse = item.kind === 'course';
   const media = isCourse ? <Syllabus item={item} /> : <Gallery item={item} />;
@@ -71,7 +72,7 @@ function Detail({ item, wideLayout }: { item: CourseDetail; wideLayout: boolean 
   );
   const contents = (
     <div className="min-w-0 space-y-8">
-      {!isCourse && <FileList files={item.files} owned={item.owned} />}
+      {!isCourse && <FileList files={item.files} owned={item.owned} itemId={item.id} open={loggedIn && item.access !== 'none'} />}
       {item.description && (
         <section>
           <h2 className="mb-3 text-lg font-semibold text-ink">{t('course.about')}</h2>

@@ -11,7 +11,7 @@ import { CheckIcon, ClockIcon, DocumentIcon, ShieldIcon } from '../../components
 import { LoginPrompt } from '../../components/login-prompt.tsx';
 import { PageContainer, PageHeader } from '../../components/page-header.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
-import { commerceKeys, createOrder, payPath } from '../../lib/commerce.ts';
+import { commerceKeys, createOrder, payPath, refreshMember } from '../../lib/commerce.ts';
 import { formatCountdown, useCountdown } from '../../lib/countdown.ts';
 import { useMemberStore } from '../../stores/member.ts';
 import { fullUrl } from '../../utils/full-url.ts';
@@ -170,7 +170,10 @@ function PayForm({ order, receivedAt }: { order: Order; receivedAt: number }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const methods = useQuery(payMethodsQuery);
+  const offered = useQuery(payMethodsQuery);
+  // A top-up is never paid from the balance it fills (the server refuses it too).
+  const methods = { isPending: offered.isPending, data: offered.data && order.kind === 'topup' ? { ...offered.data, list: offered.data.list.filter((m) => m.code !== 'balance') } : offered.data };
+  const balance = methods.data?.balance ?? 0;
   const [method, setMethod] = useState<PayMethodCode | null>(null);
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -178,7 +181,7 @@ function PayForm({ order, receivedAt }: { order: Order; receivedAt: number }) {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: commerceKeys.order(order.order_no) });
   const left = useCountdown(order.expires_in, receivedAt, refresh);
   // Preselected: the first method that can pay the whole amount (balance only when it suffices).
-  const usable = methods.data?.list.find((item) => item.code !== 'balance' || methods.data.balance >= order.amount);
+  const usable = methods.data?.list.find((item) => item.code !== 'balance' || balance >= order.amount);
   const chosen = method ?? usable?.code ?? methods.data?.list[0]?.code ?? null;
   const returned = params.get('result');
   const checking = useProviderCheck(order.order_no, returned === 'returned');
@@ -241,7 +244,7 @@ function PayForm({ order, receivedAt }: { order: Order; receivedAt: number }) {
             {methods.data?.list.length === 0 && <p className="text-sm text-muted">{t('pay.noMethods')}</p>}
             {methods.data?.list.map((item) => {
               const active = item.code === chosen;
-              const short = item.code === 'balance' && methods.data.balance < order.amount;
+              const short = item.code === 'balance' && balance < order.amount;
               return (
                 <button
                   key={item.code}
@@ -255,7 +258,7 @@ function PayForm({ order, receivedAt }: { order: Order; receivedAt: number }) {
                   <span className="text-sm font-medium text-ink">{item.name || t(`commerce:method.${item.code}`)}</span>
                   {item.code === 'balance' && (
                     <span className={`mt-0.5 text-xs tabular-nums ${short ? 'text-rose-500' : 'text-muted'}`}>
-                      {t('pay.balance', { amount: formatPrice(methods.data.balance, currencyOf(methods.data.currency)) })}
+                      {t('pay.balance', { amount: formatPrice(balance, currencyOf(methods.data?.currency ?? order.currency)) })}
                       {short ? ` · ${t('pay.balanceShort')}` : ''}
                     </span>
                   )}
@@ -335,6 +338,8 @@ function Result({ order }: { order: Order }) {
   useEffect(() => {
     if (!paid) return;
     for (const key of [commerceKeys.cart, commerceKeys.purchases, commerceKeys.orders, commerceKeys.payLog]) void queryClient.invalidateQueries({ queryKey: key });
+    // A top-up changes the balance, a VIP order the level (and a purchase the loyalty rate): the header and member centre follow.
+    void refreshMember(queryClient);
   }, [paid, queryClient]);
 
   const again = async () => {
@@ -367,6 +372,16 @@ function Result({ order }: { order: Order }) {
         {paid && order.kind === 'course' && (
           <Link to="/user/my-purchases" data-testid="pay-to-purchases" className={buttonClass('primary')}>
             {t('pay.toPurchases')}
+          </Link>
+        )}
+        {paid && order.kind === 'topup' && (
+          <Link to="/user/balance" data-testid="pay-to-balance" className={buttonClass('primary')}>
+            {t('memberMoney.toBalance')}
+          </Link>
+        )}
+        {paid && order.kind === 'vip' && (
+          <Link to="/list?price=vipFree" data-testid="pay-to-vip-items" className={buttonClass('primary')}>
+            {t('memberMoney.toVipItems')}
           </Link>
         )}
         {order.state === 'closed' && order.kind === 'course' && items.length > 0 && (

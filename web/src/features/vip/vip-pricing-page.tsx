@@ -1,8 +1,13 @@
 import type { VipTierInfo } from '@framecraft/contracts/catalogue';
+import { formatDate } from '@framecraft/contracts/date';
 import { CURRENCIES, formatMoney, formatPrice } from '@framecraft/contracts/money';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
+import { createMoneyOrder, payPath } from '../../lib/commerce.ts';
+import { useMemberStore } from '../../stores/member.ts';
+import { loginPath } from '../../utils/redirect-target.ts';
 import { buttonClass } from '../../components/button.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { Skeleton } from '../../components/skeleton.tsx';
@@ -38,6 +43,7 @@ export default function VipPricingPage() {
           {t('title')}
         </h1>
         <p className="mx-auto mt-4 max-w-xl text-base leading-relaxed text-muted">{t('description')}</p>
+        <CurrentMembership />
       </header>
 
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -103,9 +109,50 @@ function TierCard({ tier, featured }: { tier: VipTierInfo; featured: boolean }) 
           </li>
         ))}
       </ul>
-      <Link to={`/pay?kind=vip&id=${tier.id}`} data-testid="vip-buy" className={buttonClass(featured ? 'primary' : 'secondary', 'lg', 'mt-8 w-full justify-center')}>
-        {t('choose')}
-      </Link>
+      <BuyButton tierId={tier.id} featured={featured} />
     </article>
+  );
+}
+
+/** Members order the tier and go to checkout (the server refuses a lower tier while a higher one runs); visitors log in first. */
+function BuyButton({ tierId, featured }: { tierId: number; featured: boolean }) {
+  const { t } = useTranslation('vip');
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const loggedIn = useMemberStore((state) => state.isLoggedIn());
+  const [busy, setBusy] = useState(false);
+  const buy = async () => {
+    if (!loggedIn) {
+      navigate(loginPath('/login', '/vip-pricing'));
+      return;
+    }
+    setBusy(true);
+    try {
+      navigate(payPath((await createMoneyOrder(queryClient, { kind: 'vip', tier_id: tierId })).order_no));
+    } catch {
+      // The request layer has shown why (a lower tier while a higher one runs, a tier taken off sale).
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" data-testid="vip-buy" disabled={busy} onClick={() => void buy()} className={buttonClass(featured ? 'primary' : 'secondary', 'lg', 'mt-8 w-full justify-center')}>
+      {t('choose')}
+    </button>
+  );
+}
+
+/** The member's running membership (the member info carries the current level: 0 once it ran out). */
+function CurrentMembership() {
+  const { t } = useTranslation('vip');
+  const level = useMemberStore((state) => (state.isLoggedIn() ? state.vip_level : 0));
+  const name = useMemberStore((state) => state.vipLevelName);
+  const until = useMemberStore((state) => state.vip_date as unknown as number | string | null);
+  if (level <= 0) return null;
+  return (
+    <p data-testid="vip-current" className="mt-5 inline-flex items-center gap-2 rounded-full border border-amber-400/30 bg-amber-400/10 px-4 py-1.5 text-sm text-ink">
+      <CrownIcon className="text-amber-500" />
+      {until ? t('current', { name: name || `VIP ${level}`, date: formatDate(until, 'yyyy-mm-dd') }) : t('currentLifetime', { name: name || `VIP ${level}` })}
+    </p>
   );
 }

@@ -32,6 +32,7 @@ function valueSchema(type: string, declared: SettingDefinition | undefined): z.Z
       .transform((list) => declared.options!.filter((o) => list.includes(o)).join(','));
   }
   if (declared?.multiline) return MULTILINE_SCHEMA;
+  if (declared?.json) return VALUE_SCHEMAS.string.refine(declared.json, 'memberMoney.settingInvalid');
   return VALUE_SCHEMAS[type as keyof typeof VALUE_SCHEMAS] ?? VALUE_SCHEMAS.string;
 }
 

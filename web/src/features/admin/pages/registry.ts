@@ -32,4 +32,6 @@ export const ADMIN_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'shop/coupon': lazy(() => import('./shop/coupon-page.tsx')),
   'shop/couponClaim': lazy(() => import('./shop/coupon-claim-page.tsx')),
   'user/commission': lazy(() => import('./members/commission-page.tsx')),
+  'shop/topup': lazy(() => import('./shop/topup-page.tsx')),
+  'shop/vip': lazy(() => import('./shop/vip-tier-page.tsx')),
 };

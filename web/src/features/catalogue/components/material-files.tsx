@@ -1,7 +1,8 @@
 import type { CourseDetail } from '@framecraft/contracts/catalogue';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DocumentIcon, LockIcon } from '../../../components/icons.tsx';
+import { DocumentIcon, DownloadIcon, LockIcon } from '../../../components/icons.tsx';
+import { downloadOwnedFile } from '../../../lib/commerce.ts';
 import { formatBytes as formatSize } from '../../../utils/format-bytes.ts';
 import { fullUrl } from '../../../utils/full-url.ts';
 
@@ -39,9 +40,16 @@ export function Gallery({ item }: { item: CourseDetail }) {
   );
 }
 
-/** What the pack contains. Downloads are delivered to owners (commerce); never a URL here. */
-export function FileList({ files, owned }: { files: CourseDetail['files']; owned: boolean }) {
+/**
+ * What the pack contains. A member who may open it (owned, VIP-covered, free) downloads each file
+ * through a fresh signed link (commerce); never a URL here.
+ */
+export function FileList({ files, owned, itemId, open = owned }: { files: CourseDetail['files']; owned: boolean; itemId?: number; open?: boolean }) {
   const { t } = useTranslation('catalogue');
+  const download = (fileId: number) => {
+    if (itemId === undefined) return;
+    void downloadOwnedFile(itemId, fileId).catch(() => undefined); // the request layer has shown why
+  };
   const total = files.reduce((sum, file) => sum + file.size, 0);
   return (
     <section data-testid="file-list">
@@ -63,7 +71,13 @@ export function FileList({ files, owned }: { files: CourseDetail['files']; owned
                 <span className="text-xs text-faint uppercase">{file.format}</span>
               </span>
               <span className="shrink-0 text-xs text-muted tabular-nums">{formatSize(file.size)}</span>
-              {!owned && <LockIcon className="shrink-0 text-faint" aria-label={t('course.locked')} />}
+              {open && itemId !== undefined ? (
+                <button type="button" data-testid="file-download" onClick={() => download(file.id)} aria-label={t('course.download', { name: file.name })} className="grid size-8 shrink-0 place-items-center rounded-lg text-accent hover:bg-surface-2">
+                  <DownloadIcon />
+                </button>
+              ) : (
+                !owned && <LockIcon className="shrink-0 text-faint" aria-label={t('course.locked')} />
+              )}
             </li>
           ))}
         </ul>

@@ -34,9 +34,14 @@ export function PurchaseBox({ item, lessons, favourite }: { item: CourseDetail; 
   return (
     <div className="rounded-2xl border border-line bg-surface p-5 shadow-xl shadow-black/5" data-testid="purchase-box">
       <div className="flex flex-wrap items-center gap-2">
-        <PriceTag item={item} size="lg" />
+        <PriceTag item={item.memberPrice ? { price: item.memberPrice.price, originalPrice: Math.max(item.originalPrice, item.memberPrice.listPrice) } : item} size="lg" />
         <VipBadge item={item} />
       </div>
+      {item.memberPrice && item.memberPrice.reason !== 'list' && item.memberPrice.reason !== 'free' && !access && (
+        <p data-testid="detail-member-price" className="mt-1.5 text-xs font-medium text-emerald-600 dark:text-emerald-400">
+          {t(`course.memberPrice.${item.memberPrice.reason === 'vip_price' ? 'vip' : 'rate'}`)}
+        </p>
+      )}
       {access && (
         <p data-testid="detail-access" className="mt-3 flex items-center gap-1.5 text-sm font-medium text-emerald-600 dark:text-emerald-400">
           {access === 'vip' ? <CrownIcon /> : <ShieldIcon />} {t(`course.access.${access}`)}
