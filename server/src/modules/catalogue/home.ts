@@ -1,6 +1,6 @@
 import type { CatalogueHome, NoticeDetail, TypeNode, VipTierInfo } from '@framecraft/contracts/catalogue';
 import type { Language } from '@framecraft/contracts/constants';
-import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { sanitizeDescription } from './detail.ts';
@@ -10,6 +10,13 @@ import { course, notice, vipTier } from './tables.ts';
 const SHELF_SIZE = 8;
 const BANNER_SIZE = 5;
 const NOTICE_COUNT = 5;
+
+/** An enabled notice inside its window (no start / no end = unlimited). */
+const noticeShown = and(
+  eq(notice.status, 1),
+  sql`(${notice.startTime} is null or ${notice.startTime} <= now())`,
+  sql`(${notice.endTime} is null or ${notice.endTime} > now())`,
+);
 
 export async function vipTiers(db: Db, lang: Language): Promise<VipTierInfo[]> {
   const rows = await db.select().from(vipTier).where(eq(vipTier.status, 1)).orderBy(desc(vipTier.weigh), asc(vipTier.level));
@@ -41,8 +48,8 @@ export async function homeSections(db: Db, lang: Language): Promise<CatalogueHom
     db
       .select({ id: notice.id, titleZh: notice.titleZh, titleEn: notice.titleEn, publishTime: notice.publishTime })
       .from(notice)
-      .where(eq(notice.status, 1))
-      .orderBy(desc(notice.publishTime), desc(notice.id))
+      .where(noticeShown)
+      .orderBy(desc(notice.weigh), desc(notice.publishTime), desc(notice.id))
       .limit(NOTICE_COUNT),
     db.select(cardColumns).from(course).where(onSale).orderBy(desc(course.createdAt), desc(course.id)).limit(SHELF_SIZE),
     db.select(cardColumns).from(course).where(onSale).orderBy(desc(course.sales), desc(course.id)).limit(SHELF_SIZE),
@@ -73,7 +80,7 @@ export async function typeTree(db: Db, lang: Language): Promise<TypeNode[]> {
 
 /** A published notice; unpublished or unknown → translated not-found. */
 export async function noticeDetail(db: Db, id: number, lang: Language): Promise<NoticeDetail> {
-  const [row] = await db.select().from(notice).where(and(eq(notice.id, id), eq(notice.status, 1))).limit(1);
+  const [row] = await db.select().from(notice).where(and(eq(notice.id, id), noticeShown)).limit(1);
   if (!row) throw new ApiError('catalogue.noticeNotFound', { data: { type: 'not found' } });
   return {
     id: row.id,

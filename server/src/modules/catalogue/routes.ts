@@ -20,6 +20,7 @@ import { homeSections, noticeDetail, typeTree, vipTiers } from './home.ts';
 import { addCollect, clearHistory, deleteHistory, listCollects, listHistory, recordHistory, removeCollect } from './member.ts';
 import { enabledTypes, listCourses, pick, toCard, withDescendants } from './service.ts';
 import { tag } from './tables.ts';
+import { catalogueAdminRoutes } from './shop-admin.ts';
 
 /** Storefront catalogue: home, list, detail, filters, VIP tiers; a member's favourites and history. */
 /** Not encapsulated (fastify-plugin), so `app.invalidateCatalogue()` reaches the whole app. */
@@ -34,6 +35,7 @@ export const catalogueRoutes = fp(async (app: FastifyInstance) => {
   const CHANGED = 'catalogue:changed';
   await app.broadcast.subscribe(CHANGED, () => cache.clear());
   app.decorate('invalidateCatalogue', () => void app.broadcast.publish(CHANGED));
+  catalogueAdminRoutes(app);
   const cached = async (request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) => {
     const key = `${request.lang}\n${request.url}`;
     const json = cache.get(key) ?? (await cache.remember(key, async () => JSON.stringify(await compute())));
