@@ -20,7 +20,11 @@ async function typeAndBelow(ctx: CrudContext, id: number): Promise<Set<number>> 
   const found = new Set([id]);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const t of all) if (found.has(t.pid) && !found.has(t.id)) (found.add(t.id), (grew = true));
+    for (const t of all) {
+      if (!found.has(t.pid) || found.has(t.id)) continue;
+      found.add(t.id);
+      grew = true;
+    }
   }
   return found;
 }

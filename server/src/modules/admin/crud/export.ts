@@ -190,14 +190,16 @@ export function exportRoute(app: FastifyInstance, crud: ResolvedCrud) {
     // Bad filters fail here, with their field message, not later in the job.
     await listQuery(crud, { db: app.deps.db, access }, query, (key, params) => request.t(key, params));
     const stamp = new Date().toISOString().replace(/\D/g, '').slice(0, 14);
-    const id = await app.deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(crudExport)
-        .values({ adminId: access.adminId, controller: crud.controller, format: spec.format, fileName: `${crud.controller.replace(/\//g, '-')}-${stamp}.${spec.format}` })
-        .returning({ id: crudExport.id });
-      const payload: ExportPayload = { id: row!.id, query: { ...query, page: 1 }, columns: spec.columns, tzOffset: spec.tz_offset, lang: request.lang };
-      await app.jobs.enqueue(JOB, payload, {}, tx);
-      return row!.id;
+    const [row] = await app.deps.db
+      .insert(crudExport)
+      .values({ adminId: access.adminId, controller: crud.controller, format: spec.format, fileName: `${crud.controller.replace(/\//g, '-')}-${stamp}.${spec.format}` })
+      .returning({ id: crudExport.id });
+    const id = row!.id;
+    const payload: ExportPayload = { id, query: { ...query, page: 1 }, columns: spec.columns, tzOffset: spec.tz_offset, lang: request.lang };
+    // Queued outside a transaction, so this instance starts it at once instead of at its next poll.
+    await app.jobs.enqueue(JOB, payload).catch(async (err: unknown) => {
+      await app.deps.db.update(crudExport).set({ state: 'failed', finishedAt: new Date() }).where(eq(crudExport.id, id));
+      throw err;
     });
     return reply.ok({ id }, 'admin.crud.exportQueued');
   });

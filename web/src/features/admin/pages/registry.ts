@@ -29,4 +29,8 @@ export const ADMIN_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'shop/order': lazy(() => import('./shop/order-page.tsx')),
   'shop/payLog': lazy(() => import('./shop/pay-log-page.tsx')),
   'shop/cart': lazy(() => import('./shop/cart-page.tsx')),
+  'shop/type': lazy(() => import('./shop/type-page.tsx')),
+  'shop/notice': lazy(() => import('./shop/notice-page.tsx')),
+  'shop/collect': lazy(() => import('./shop/collect-page.tsx')),
+  'shop/smsTemplate': lazy(() => import('./shop/sms-template-page.tsx')),
 };
