@@ -47,3 +47,7 @@ CREATE TABLE "crud_export" (
 );
 --> statement-breakpoint
 CREATE INDEX "crud_export_admin_idx" ON "crud_export" USING btree ("admin_id","create_time");
+--> statement-breakpoint
+CREATE INDEX "shop_order_no_trgm_idx" ON "shop_order" USING gin ("order_no" gin_trgm_ops);
+--> statement-breakpoint
+CREATE INDEX "shop_order_trade_no_trgm_idx" ON "shop_order" USING gin ("trade_no" gin_trgm_ops);

@@ -4,6 +4,7 @@
  * one to the member's balance through the ledger (full refunds revoke ownership).
  */
 import { adminOrderIdInput, adminRefundInput, type AdminOrderDetail, type AdminRefundAnswer } from '@framecraft/contracts/commerce';
+import { shopOrderCrud } from '@framecraft/contracts/crud/commerce';
 import { translate } from '@framecraft/contracts/messages';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +14,7 @@ import type { Language } from '@framecraft/contracts/constants';
 import { ApiError } from '../../shared/errors.ts';
 import { validate } from '../../shared/validation.ts';
 import { adminRoute } from '../admin/core/route-table.ts';
+import { fromContract } from '../admin/crud/contract.ts';
 import { crudRoutes } from '../admin/crud/routes.ts';
 import { changeMoney, findLedgerEntry } from '../ledger/index.ts';
 import { closeOrder, linesOf, revoke, toOrder, type OrderRow } from './orders.ts';
@@ -94,18 +96,7 @@ export function commerceAdminRoutes(app: FastifyInstance) {
     return order;
   };
 
-  crudRoutes(app, {
-    controller: 'shop/order',
-    table: shopOrder,
-    actions: ['index'],
-    quickSearch: ['order_no', 'trade_no'],
-    filterable: ['id', 'order_no', 'user_id', 'kind', 'state', 'amount', 'pay_method', 'trade_no', 'create_time', 'pay_time'],
-    sortable: ['id', 'amount', 'create_time', 'pay_time'],
-    defaultOrder: 'id,desc',
-    hidden: ['payload'],
-    relations: [memberRelation],
-    schemas: {},
-  });
+  crudRoutes(app, fromContract(shopOrderCrud, { table: shopOrder, relationTables: { user }, hidden: ['payload'] }));
   crudRoutes(app, {
     controller: 'shop/payLog',
     table: payLog,

@@ -98,6 +98,39 @@ describe('generic CRUD v2', () => {
     expect(members.code).toBe(1);
   });
 
+  it('filters orders by the member\'s username through the relation, and by an amount in cents', async () => {
+    const { createMember } = await import('../../../../test/fixtures.ts');
+    const { shopOrder } = await import('../../commerce/tables.ts');
+    const carol = await createMember(db(), { username: 'carol_orders' });
+    const dave = await createMember(db(), { username: 'dave_orders' });
+    const expireTime = new Date(Date.now() + 3600_000);
+    await db().insert(shopOrder).values([
+      { orderNo: 'T0001', userId: carol.id, kind: 'course', amount: 1990, expireTime },
+      { orderNo: 'T0002', userId: carol.id, kind: 'course', amount: 5000, expireTime },
+      { orderNo: 'T0003', userId: dave.id, kind: 'vip', amount: 1990, expireTime },
+    ]);
+    const list = (params: string) => kit.call('GET', `/admin/shop/order/index?${params}`, token);
+    const byName = await list('search[0][field]=user.username&search[0][operator]=%3D&search[0][val]=carol_orders');
+    expect(byName.data.list.map((o: { order_no: string }) => o.order_no)).toEqual(['T0002', 'T0001']);
+    expect(byName.data.list[0].user).toMatchObject({ username: 'carol_orders' });
+    const likeName = await list('search[0][field]=user.username&search[0][operator]=LIKE&search[0][val]=_orders');
+    expect(likeName.data.total).toBe(3);
+    const cheap = await list('search[0][field]=amount&search[0][operator]=RANGE&search[0][val]=1000,2000&order=id,asc');
+    expect(cheap.data.list.map((o: { order_no: string }) => o.order_no)).toEqual(['T0001', 'T0003']);
+    // The quick search reaches the order number (trigram index).
+    expect((await list('quickSearch=T000')).data.total).toBe(3);
+    // An export of the same filter writes money as yuan and the member's name.
+    const queued = await kit.call('POST', '/admin/shop/order/export', token, {
+      format: 'csv',
+      search: [{ field: 'user.username', operator: '=', val: 'carol_orders' }],
+      order: 'id,asc',
+      columns: [{ name: 'order_no', title: 'No.' }, { name: 'user.username', title: 'Member' }, { name: 'amount', title: 'Amount' }],
+    });
+    while ((await ctx.app.jobs.runDue()) > 0);
+    const file = await ctx.app.inject({ method: 'GET', url: `/admin/crud/export/file?id=${queued.data.id}`, headers: { server: 'true', [HEADER.adminToken]: token } });
+    expect(file.body).toBe('\uFEFFNo.,Member,Amount\r\nT0001,carol_orders,19.90\r\nT0002,carol_orders,50.00\r\n');
+  });
+
   it('every quick-search field of a v2 table has a trigram index', async () => {
     const indexes = await rowsOf<{ tablename: string; indexdef: string }>(db().execute(sql`select tablename, indexdef from pg_indexes where indexdef like '%gin_trgm_ops%'`));
     const missing: string[] = [];
