@@ -8,6 +8,8 @@ const SHOTS = '/work/helpers/shots/crud-v2';
  * admin — adds a type and a notice in the back office and sees both on the storefront at once.
  */
 test('an editor adds a type and a notice and sees them on the storefront', async ({ page, request }) => {
+  // Two back-office pages, two storefront pages and screenshots at two widths: longer than one journey.
+  test.setTimeout(180_000);
   const boss = await adminToken(request);
   const groups = await api<{ list: { id: number; name: string }[] }>(request, '/admin/auth/group/index?quickSearch=Catalogue', { adminToken: boss });
   const editorGroup = groups.data.list.find((g) => g.name === 'Catalogue editors');
@@ -59,6 +61,8 @@ test('an editor adds a type and a notice and sees them on the storefront', async
   await expect(page.getByTestId('home-notices')).toContainText(`新品上架 ${stamp}`);
   await page.getByTestId('home-notices').getByRole('button', { name: new RegExp(`新品上架 ${stamp}`) }).click();
   await expect(page.getByTestId('notice-body')).toContainText('本周新增调色预设');
+  const filters = await api<{ types: unknown[] }>(request, '/api/catalogue/filters');
+  expect(JSON.stringify(filters.data.types)).toContain(`调色预设${stamp}`);
   await page.goto('/list');
   await expect(page.getByTestId('list-type').locator('option', { hasText: `调色预设${stamp}` })).toHaveCount(1);
 
