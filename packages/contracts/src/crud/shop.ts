@@ -36,7 +36,7 @@ export const shopTypeCrud = defineCrud({
     { name: 'name_zh', type: 'string', label: L('name_zh'), search: true, filter: true, list: { width: 180 }, form: { required: true }, schema: text(50, 1) },
     { name: 'name_en', type: 'string', label: L('name_en'), search: true, filter: true, list: { width: 180 }, form: {}, schema: text(50).default('') },
     { name: 'icon', type: 'icon', label: 'fields.icon', list: { width: 100 }, form: { help: L('iconHelp') }, schema: text(255).default('') },
-    { name: 'layout', type: 'enum', label: L('layout'), options: TYPE_LAYOUTS, optionLabel: 'admin-crud:layout', filter: true, list: { width: 150 }, form: { default: 'course' }, schema: z.enum(TYPE_LAYOUTS).default('course') },
+    { name: 'layout', type: 'enum', label: L('layout'), options: TYPE_LAYOUTS, optionLabel: 'admin-crud:layout', filter: true, list: { width: 200 }, form: { default: 'course' }, schema: z.enum(TYPE_LAYOUTS).default('course') },
     weigh,
     status,
     created,
