@@ -51,3 +51,7 @@ CREATE INDEX "crud_export_admin_idx" ON "crud_export" USING btree ("admin_id","c
 CREATE INDEX "shop_order_no_trgm_idx" ON "shop_order" USING gin ("order_no" gin_trgm_ops);
 --> statement-breakpoint
 CREATE INDEX "shop_order_trade_no_trgm_idx" ON "shop_order" USING gin ("trade_no" gin_trgm_ops);
+--> statement-breakpoint
+CREATE INDEX "sms_log_mobile_trgm_idx" ON "sms_log" USING gin ("mobile" gin_trgm_ops);
+--> statement-breakpoint
+CREATE INDEX "sms_log_content_trgm_idx" ON "sms_log" USING gin ("content" gin_trgm_ops);
