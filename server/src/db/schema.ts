@@ -105,6 +105,7 @@ export const token = pgTable(
 );
 
 export * from '../modules/admin/tables.ts';
+export * from '../modules/admin/crud/tables.ts';
 export * from '../modules/uploads/tables.ts';
 export * from '../modules/storage/tables.ts';
 export * from '../modules/catalogue/tables.ts';

@@ -163,7 +163,7 @@ export const routes: RouteObject[] = [
           { path: 'login', id: 'admin-login', loader: requireAdminEntry, handle: handle({ title: 'adminLogin' }), lazy: page(() => import('../features/admin/admin-login-page.tsx'), ['admin']) },
           { path: 'loading/*', id: 'admin-loading', loader: requireAdminEntry, handle: handle({ title: 'loading' }), lazy: page(() => import('./loading/admin-loading-page.tsx'), ['admin']) },
           // Menu pages: the back office's shell (antd, lazily loaded); before the menus are loaded it sends to the loading route.
-          { path: '*', id: 'admin-layout', loader: atAdminEntry(adminGate), lazy: page(() => import('../features/admin/shell/admin-layout.tsx'), ['admin']) },
+          { path: '*', id: 'admin-layout', loader: atAdminEntry(adminGate), lazy: page(() => import('../features/admin/shell/admin-layout.tsx'), ['admin', 'admin-crud']) },
         ],
       },
       { path: '*', loader: () => replace('/404') },

@@ -4,8 +4,9 @@
  */
 export { adminPlugin } from './core/plugin.ts';
 export { adminRoute, currentAccess } from './core/route-table.ts';
-export type { Row } from './crud/define.ts';
+export type { CrudContext, Row } from './crud/define.ts';
 export { crudRoutes } from './crud/routes.ts';
+export { fromContract } from './crud/contract.ts';
 export { idsQuery } from './crud/params.ts';
 export { adminRoutes } from './routes.ts';
-export { seedAdmin, type AdminSeedOptions } from './seed.ts';
+export { EDITOR_GROUP_NAME, seedAdmin, type AdminSeedOptions } from './seed.ts';

@@ -4,6 +4,7 @@ import { adminCrud } from './auth/admins.ts';
 import { groupCrud } from './auth/groups.ts';
 import { ruleCrud } from './auth/rules.ts';
 import { configRoutes } from './config/routes.ts';
+import { crudExportRoutes } from './crud/export.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { attachmentAdminRoutes } from './attachments/routes.ts';
 import { smsLogAdminRoutes } from './sms-log/routes.ts';
@@ -15,6 +16,7 @@ import { adminSessionRoutes } from './session/routes.ts';
 /** Every built-in back-office route. Needs the admin plugin (route table, CRUD registry, admin log). */
 export async function adminRoutes(app: FastifyInstance) {
   await adminSessionRoutes(app);
+  crudExportRoutes(app);
   dashboardRoutes(app);
   adminCrud(app);
   groupCrud(app);

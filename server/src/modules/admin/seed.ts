@@ -1,5 +1,5 @@
 import { hash } from '@node-rs/argon2';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { admin } from '../../db/schema.ts';
@@ -73,6 +73,10 @@ export const BUILT_IN_RULES: SeedRule[] = [
       { name: 'shop/couponClaim', title: 'Coupon claims and uses', type: 'menu', icon: 'TagOutlined', keepalive: true, buttons: ['index'] },
       { name: 'shop/topup', title: 'Top-ups', type: 'menu', icon: 'WalletOutlined', keepalive: true, buttons: ['index'] },
       { name: 'shop/vip', title: 'VIP tiers', type: 'menu', icon: 'CrownOutlined', keepalive: true, buttons: [...CRUD_BUTTONS, 'sortable'] },
+      { name: 'shop/type', title: 'Types', type: 'menu', icon: 'TagsOutlined', keepalive: true, buttons: [...CRUD_BUTTONS, 'sortable'] },
+      { name: 'shop/notice', title: 'Notices', type: 'menu', icon: 'BellOutlined', keepalive: true, buttons: [...CRUD_BUTTONS, 'sortable'] },
+      { name: 'shop/collect', title: 'Favourites', type: 'menu', icon: 'StarOutlined', keepalive: true, buttons: ['index'] },
+      { name: 'shop/smsTemplate', title: 'SMS templates', type: 'menu', icon: 'MessageOutlined', keepalive: true, buttons: CRUD_BUTTONS },
     ],
   },
   {
@@ -139,6 +143,17 @@ const SENSITIVE_RULES: { name: string; controller: string; dataTable: string; da
 
 export const SUPER_GROUP_NAME = 'Super administrators';
 
+/**
+ * An example group with catalogue rights only (issue 19): a shop owner puts staff in it, or copies
+ * it. Seeded once by name; nodes not registered yet (a feature not installed) are skipped.
+ */
+export const EDITOR_GROUP_NAME = 'Catalogue editors';
+const EDITOR_NODES = [
+  'dashboard/index',
+  ...['index', 'add', 'edit', 'del', 'sortable'].flatMap((a) => [`shop/type/${a}`, `shop/notice/${a}`, `shop/course/${a}`]),
+  'shop/collect/index',
+];
+
 export interface AdminSeedOptions {
   /** ADMIN_INITIAL_PASSWORD; a random password otherwise. */
   initialPassword?: string;
@@ -173,6 +188,14 @@ async function insertRules(db: Db, rules: SeedRule[], pid: number, known?: Map<s
   return added;
 }
 
+async function seedEditorGroup(db: Db, superGroupId: number) {
+  const [existing] = await db.select({ id: adminGroup.id }).from(adminGroup).where(eq(adminGroup.name, EDITOR_GROUP_NAME)).limit(1);
+  if (existing) return;
+  const rules = await db.select({ id: adminRule.id }).from(adminRule).where(inArray(adminRule.name, EDITOR_NODES));
+  // Below the super group, so super admins manage it like any delegated group.
+  await db.insert(adminGroup).values({ pid: superGroupId, name: EDITOR_GROUP_NAME, rules: rules.map((r) => r.id).join(','), dataScope: 'own' });
+}
+
 /** Rules, the super group, recycle/sensitive rules, and a first super admin when there is no admin. */
 export async function seedAdmin(db: Db, options: AdminSeedOptions = {}): Promise<{ rulesAdded: number; adminCreated: boolean }> {
   const rulesAdded = await insertRules(db, BUILT_IN_RULES, 0);
@@ -180,6 +203,7 @@ export async function seedAdmin(db: Db, options: AdminSeedOptions = {}): Promise
   await db.insert(securitySensitiveData).values(SENSITIVE_RULES).onConflictDoNothing({ target: securitySensitiveData.controller });
   let [superGroup] = await db.select({ id: adminGroup.id }).from(adminGroup).where(eq(adminGroup.rules, '*')).limit(1);
   superGroup ??= (await db.insert(adminGroup).values({ name: SUPER_GROUP_NAME, rules: '*', dataScope: 'all' }).returning({ id: adminGroup.id }))[0]!;
+  await seedEditorGroup(db, superGroup.id);
 
   const [{ admins } = { admins: 0 }] = await db.select({ admins: count() }).from(admin);
   if (admins > 0) return { rulesAdded, adminCreated: false };

@@ -1,6 +1,6 @@
 import type { CatalogueHome, NoticeDetail, TypeNode, VipTierInfo } from '@framecraft/contracts/catalogue';
 import type { Language } from '@framecraft/contracts/constants';
-import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { sanitizeDescription } from './detail.ts';
@@ -10,6 +10,13 @@ import { course, notice, vipTier } from './tables.ts';
 const SHELF_SIZE = 8;
 const BANNER_SIZE = 5;
 const NOTICE_COUNT = 5;
+
+/** An enabled notice inside its window (no start / no end = unlimited). */
+const noticeShown = and(
+  eq(notice.status, 1),
+  sql`(${notice.startTime} is null or ${notice.startTime} <= now())`,
+  sql`(${notice.endTime} is null or ${notice.endTime} > now())`,
+);
 
 export async function vipTiers(db: Db, lang: Language): Promise<VipTierInfo[]> {
   const rows = await db.select().from(vipTier).where(eq(vipTier.status, 1)).orderBy(desc(vipTier.weigh), asc(vipTier.level));
@@ -30,8 +37,8 @@ export async function latestNotices(db: Db, lang: Language, count = NOTICE_COUNT
   const rows = await db
     .select({ id: notice.id, titleZh: notice.titleZh, titleEn: notice.titleEn, publishTime: notice.publishTime })
     .from(notice)
-    .where(eq(notice.status, 1))
-    .orderBy(desc(notice.publishTime), desc(notice.id))
+    .where(noticeShown)
+    .orderBy(desc(notice.weigh), desc(notice.publishTime), desc(notice.id))
     .limit(count);
   return rows.map((n) => ({ id: n.id, title: pick(lang, n.titleZh, n.titleEn), publishTime: Math.floor(n.publishTime.getTime() / 1000) }));
 }
@@ -87,7 +94,7 @@ export async function typeTree(db: Db, lang: Language): Promise<TypeNode[]> {
 
 /** A published notice; unpublished or unknown → translated not-found. */
 export async function noticeDetail(db: Db, id: number, lang: Language): Promise<NoticeDetail> {
-  const [row] = await db.select().from(notice).where(and(eq(notice.id, id), eq(notice.status, 1))).limit(1);
+  const [row] = await db.select().from(notice).where(and(eq(notice.id, id), noticeShown)).limit(1);
   if (!row) throw new ApiError('catalogue.noticeNotFound', { data: { type: 'not found' } });
   return {
     id: row.id,

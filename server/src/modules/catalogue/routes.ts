@@ -27,6 +27,7 @@ import { homeSections, noticeDetail, typeTree, vipTiers } from './home.ts';
 import { addCollect, clearHistory, deleteHistory, listCollects, listHistory, recordHistory, removeCollect } from './member.ts';
 import { enabledTypes, listCourses, pick, toCard, withDescendants } from './service.ts';
 import { tag } from './tables.ts';
+import { catalogueAdminRoutes } from './shop-admin.ts';
 
 /** Storefront catalogue: home, list, detail, filters, VIP tiers; a member's favourites and history. */
 /** Not encapsulated (fastify-plugin), so `app.invalidateCatalogue()` reaches the whole app. */
@@ -55,6 +56,7 @@ export const catalogueRoutes = fp(async (app: FastifyInstance) => {
     for (const lang of LANGUAGES) details.delete(`${Number(id)}\n${lang}`);
   });
   app.decorate('invalidateCatalogueItem', (id: number) => void app.broadcast.publish(ITEM_CHANGED, id));
+  catalogueAdminRoutes(app);
   const cached = async (request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) => {
     const key = `${request.lang}\n${request.url}`;
     const json = cache.get(key) ?? (await cache.remember(key, async () => JSON.stringify(await compute())));

@@ -20,7 +20,12 @@ export const catalogueType = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('type_pid_idx').on(t.pid)],
+  (t) => [
+    index('type_pid_idx').on(t.pid),
+    // Quick search of the back office (decision 040).
+    index('type_name_zh_trgm_idx').using('gin', t.nameZh.op('gin_trgm_ops')),
+    index('type_name_en_trgm_idx').using('gin', t.nameEn.op('gin_trgm_ops')),
+  ],
 );
 
 /**
@@ -189,9 +194,19 @@ export const notice = pgTable(
     contentEn: text('content_en').notNull().default(''),
     status: smallint('status').notNull().default(1),
     publishTime: timestamp('publish_time', { withTimezone: true }).notNull().defaultNow(),
+    /** Higher first on the home page. */
+    weigh: integer('weigh').notNull().default(0),
+    /** Shown from / until (null = no limit): the notice's window. */
+    startTime: timestamp('start_time', { withTimezone: true }),
+    endTime: timestamp('end_time', { withTimezone: true }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [index('notice_status_publish_idx').on(t.status, t.publishTime.desc().nullsFirst())],
+  (t) => [
+    index('notice_status_publish_idx').on(t.status, t.publishTime.desc().nullsFirst()),
+    index('notice_title_zh_trgm_idx').using('gin', t.titleZh.op('gin_trgm_ops')),
+    index('notice_title_en_trgm_idx').using('gin', t.titleEn.op('gin_trgm_ops')),
+  ],
 );
 
 /** VIP tier; `days` 0 = lifetime. Buying one is the commerce issue; showing it is this one. */

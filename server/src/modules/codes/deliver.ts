@@ -2,12 +2,14 @@ import type { Language } from '@framecraft/contracts/constants';
 import { translate } from '@framecraft/contracts/messages';
 import type { CodeEvent } from '@framecraft/contracts/validation';
 import type { FastifyInstance } from 'fastify';
+import { and, eq } from 'drizzle-orm';
 import { ApiError } from '../../shared/errors.ts';
 import { sendMail } from '../site-config/index.ts';
 import { CODE_TTL_SECONDS, type CodeAddress } from './service.ts';
 import { AliyunSmsProvider } from './sms/aliyun-provider.ts';
 import { LogSmsProvider } from './sms/log-provider.ts';
 import { SmsSendError, type SmsProvider } from './sms/provider.ts';
+import { smsTemplate } from './tables.ts';
 
 /** Setting holding the SMS template code of each event. */
 const SMS_TEMPLATE_SETTING: Partial<Record<CodeEvent, string>> = {
@@ -35,18 +37,30 @@ export function codeMail(lang: Language, siteName: string, event: CodeEvent, cod
   return { subject: t('subject', { siteName, code }), text: lines.join('\n\n'), html };
 }
 
+/** The enabled back-office template of an event for a provider (shop/smsTemplate), if any. */
+async function templateOf(app: FastifyInstance, event: CodeEvent, provider: string) {
+  const [row] = await app.deps.db
+    .select()
+    .from(smsTemplate)
+    .where(and(eq(smsTemplate.event, event), eq(smsTemplate.provider, provider), eq(smsTemplate.status, 1)))
+    .limit(1);
+  return row;
+}
+
 /** The provider of the settings; `log` outside production when none is chosen. */
 async function smsProvider(app: FastifyInstance, event: CodeEvent): Promise<SmsProvider> {
   const settings = app.siteConfig;
   const chosen = (await settings.string('smsProvider')) || (app.deps.env.NODE_ENV === 'production' ? '' : 'log');
-  if (chosen === 'log') return new LogSmsProvider(app.deps.db);
+  const template = await templateOf(app, event, chosen);
+  if (chosen === 'log') return new LogSmsProvider(app.deps.db, template?.content);
   if (chosen === 'aliyun') {
     const aliyun = {
       accessKeyId: await settings.string('smsAccessKeyId'),
       accessKeySecret: await settings.string('smsAccessKeySecret'),
       signName: await settings.string('smsSignName'),
       endpoint: await settings.string('smsEndpoint'),
-      templateCode: await settings.string(SMS_TEMPLATE_SETTING[event] ?? ''),
+      // A template of the back office wins over the event's setting.
+      templateCode: template?.templateCode || (await settings.string(SMS_TEMPLATE_SETTING[event] ?? '')),
     };
     if (aliyun.accessKeyId && aliyun.accessKeySecret && aliyun.signName && aliyun.templateCode) return new AliyunSmsProvider(app.deps.db, aliyun);
   }

@@ -4,6 +4,7 @@
  * one to the member's balance through the ledger (full refunds revoke ownership).
  */
 import { adminOrderIdInput, adminRefundInput, type AdminOrderDetail, type AdminRefundAnswer } from '@framecraft/contracts/commerce';
+import { shopOrderCrud } from '@framecraft/contracts/crud/commerce';
 import { translate } from '@framecraft/contracts/messages';
 import { and, eq, like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -12,8 +13,7 @@ import type { Db } from '../../db/client.ts';
 import type { Language } from '@framecraft/contracts/constants';
 import { ApiError } from '../../shared/errors.ts';
 import { validate } from '../../shared/validation.ts';
-import { adminRoute } from '../admin/index.ts';
-import { crudRoutes } from '../admin/index.ts';
+import { adminRoute, crudRoutes, fromContract } from '../admin/index.ts';
 import { changeMoney, findLedgerEntry } from '../ledger/index.ts';
 import { emitOrderRefunded } from './hooks.ts';
 import { closeOrder, linesOf, revoke, toOrder, type OrderRow } from './orders.ts';
@@ -155,18 +155,7 @@ export function commerceAdminRoutes(app: FastifyInstance, contextFor: (request: 
     return order;
   };
 
-  crudRoutes(app, {
-    controller: 'shop/order',
-    table: shopOrder,
-    actions: ['index'],
-    quickSearch: ['order_no', 'trade_no'],
-    filterable: ['id', 'order_no', 'user_id', 'kind', 'state', 'amount', 'pay_method', 'trade_no', 'create_time', 'pay_time'],
-    sortable: ['id', 'amount', 'create_time', 'pay_time'],
-    defaultOrder: 'id,desc',
-    hidden: ['payload'],
-    relations: [memberRelation],
-    schemas: {},
-  });
+  crudRoutes(app, fromContract(shopOrderCrud, { table: shopOrder, relationTables: { user }, hidden: ['payload'] }));
   crudRoutes(app, {
     controller: 'shop/payLog',
     table: payLog,

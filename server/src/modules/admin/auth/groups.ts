@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../../../shared/errors.ts';
 import { DATA_SCOPES, parseRuleIds, type AdminAccess } from '../core/access.ts';
-import type { CrudContext, Row } from '../crud/define.ts';
+import type { CrudContext, ReadContext, Row } from '../crud/define.ts';
 import { crudRoutes } from '../crud/routes.ts';
 import { adminGroup, adminGroupAccess, adminRule } from '../tables.ts';
 import { grantGuard } from './grants.ts';
@@ -21,7 +21,7 @@ const schema = z.object({
 });
 
 /** The admin's groups and all their descendants (a non-super admin manages only the descendants). */
-export async function groupDescendants(ctx: CrudContext, access: AdminAccess): Promise<{ own: number[]; below: number[] }> {
+export async function groupDescendants(ctx: ReadContext, access: AdminAccess): Promise<{ own: number[]; below: number[] }> {
   const all = await ctx.db.select({ id: adminGroup.id, pid: adminGroup.pid }).from(adminGroup);
   const below = new Set<number>();
   let frontier = [...access.groupIds];

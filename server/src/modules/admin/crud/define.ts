@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { CrudTableDef } from '@framecraft/contracts/crud/define';
 import type { Db } from '../../../db/client.ts';
 import type { AdminAccess } from '../core/access.ts';
 
@@ -18,12 +19,18 @@ export interface CrudRelation {
   foreignField: string;
   /** Fields of the other table to attach. */
   fields: string[];
+  /** Fields of the other table that `search[]` may filter on as `<as>.<field>` (a subquery on the key). */
+  filter?: string[];
 }
 
 /** What a hook may use: the database (the transaction inside writes), the request and the admin's access. */
-export interface CrudContext {
-  db: Db;
+export interface CrudContext extends ReadContext {
   request: FastifyRequest;
+}
+
+/** What reading rows needs (the list, and the export job, which has no request). */
+export interface ReadContext {
+  db: Db;
   access: AdminAccess;
 }
 
@@ -75,10 +82,14 @@ export interface CrudDefinition {
     /** Refuse or prepare a delete, in the delete transaction. */
     beforeDelete?(rows: Row[], ctx: CrudContext): Promise<void>;
     /** Extra data for listed rows (e.g. an admin's groups). */
-    expand?(rows: Row[], ctx: CrudContext): Promise<void>;
+    expand?(rows: Row[], ctx: ReadContext): Promise<void>;
     /** Extra rows-level limit beyond the data scope (e.g. groups an admin may see). */
-    scope?(ctx: CrudContext): Promise<import('drizzle-orm').SQL | undefined>;
+    scope?(ctx: ReadContext): Promise<import('drizzle-orm').SQL | undefined>;
+    /** After a write committed (add, edit, del, sortable): e.g. drop caches on every instance. */
+    afterCommit?(action: 'add' | 'edit' | 'del' | 'sortable'): void | Promise<void>;
   };
+  /** The v2 definition this one was derived from (the export formats cells by its field types). */
+  contract?: CrudTableDef;
 }
 
 export interface ResolvedCrud extends CrudDefinition {
@@ -104,7 +115,10 @@ export function resolveCrud(def: CrudDefinition): ResolvedCrud {
   if (!pk) throw new Error(`CRUD table ${getTableName(def.table)} has no primary key`);
   const declared = [...def.quickSearch, ...def.filterable, ...def.sortable, ...(def.weigh ? [def.weigh] : [])];
   for (const field of declared) {
-    if (!columns.has(field)) throw new Error(`CRUD ${def.controller}: unknown field ${field}`);
+    const [as, related] = field.split('.');
+    const relation = related ? def.relations?.find((r) => r.as === as) : undefined;
+    const known = related ? Boolean(relation?.filter?.includes(related) && columnByName(relation.table, related)) : columns.has(field);
+    if (!known) throw new Error(`CRUD ${def.controller}: unknown field ${field}`);
   }
   const actions: CrudAction[] = def.actions ?? [
     'index',
@@ -135,4 +149,9 @@ export function toDbValues(crud: ResolvedCrud, data: Row): Row {
     if (key && name !== crud.pk && value !== undefined) out[key] = value;
   }
   return out;
+}
+
+/** A table's column by its SQL name. */
+export function columnByName(table: PgTable, name: string): PgColumn | undefined {
+  return Object.values(getTableColumns(table)).find((c) => c.name === name);
 }

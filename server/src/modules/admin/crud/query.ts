@@ -1,7 +1,8 @@
 import { and, asc, desc, inArray, isNotNull, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { ApiError } from '../../../shared/errors.ts';
-import type { ResolvedCrud } from './define.ts';
+import type { MessageKey } from '@framecraft/contracts/messages';
+import { columnByName, type ResolvedCrud } from './define.ts';
 import { OPERATORS, type IndexQuery, type Operator } from './params.ts';
 
 const fieldError = (field: string, msg: string) => new ApiError('api.validationFailed', { msg, data: { errors: { [field]: msg } } });
@@ -19,7 +20,7 @@ const INTEGER_RANGES: Record<string, [number, number]> = {
 };
 
 /** A filter value in the column's type; 10-digit numbers on date columns are epoch seconds. */
-function typed(column: PgColumn, raw: string, field: string, t: (key: 'validation.notANumber' | 'validation.invalidValue') => string): unknown {
+function typed(column: PgColumn, raw: string, field: string, t: Translate): unknown {
   const text = raw.trim();
   if (column.dataType === 'number') {
     const n = Number(text);
@@ -39,18 +40,38 @@ function typed(column: PgColumn, raw: string, field: string, t: (key: 'validatio
 
 const asText = (column: PgColumn) => (column.dataType === 'string' ? sql`${column}` : sql`${column}::text`);
 
-type Translate = (key: string, params?: Record<string, unknown>) => string;
+export type Translate = (key: MessageKey, params?: Record<string, unknown>) => string;
 
-/** One `search[]` item → SQL; the field must be declared filterable and the operator known. */
-function condition(crud: ResolvedCrud, item: { field: string; val: string | string[]; operator: string }, t: Translate): SQL | undefined {
+type SearchItem = { field: string; val: string | string[]; operator: string };
+
+/**
+ * One `search[]` item → SQL; the field must be declared filterable and the operator known. A
+ * relation field (`user.username`) becomes `user_id IN (SELECT id FROM user WHERE username …)`:
+ * the list still pages and counts one table (decision 040).
+ */
+function condition(crud: ResolvedCrud, item: SearchItem, t: Translate): SQL | undefined {
   const { field } = item;
+  if (!crud.filterable.includes(field)) throw fieldError(field, t('admin.crud.unknownField', { field }));
+  const [as, related] = field.split('.');
+  if (related) {
+    const relation = crud.relations!.find((r) => r.as === as)!;
+    const inner = columnCondition(columnByName(relation.table, related)!, item, t);
+    if (!inner) return undefined;
+    const key = columnByName(relation.table, relation.foreignField)!;
+    return sql`${crud.columns.get(relation.localField)!} in (select ${key} from ${relation.table} where ${inner})`;
+  }
   const column = crud.columns.get(field);
-  if (!column || !crud.filterable.includes(field)) throw fieldError(field, t('admin.crud.unknownField', { field }));
+  if (!column) throw fieldError(field, t('admin.crud.unknownField', { field }));
+  return columnCondition(column, item, t);
+}
+
+function columnCondition(column: PgColumn, item: SearchItem, t: Translate): SQL | undefined {
+  const { field } = item;
   const operator = item.operator.toUpperCase().trim() as Operator;
   if (!OPERATORS.includes(operator)) throw fieldError(field, t('admin.crud.unknownOperator', { operator: item.operator }));
   const list = Array.isArray(item.val) ? item.val : item.val.split(',');
   const val = Array.isArray(item.val) ? item.val.join(',') : item.val;
-  const value = (raw: string) => typed(column, raw, field, t as never);
+  const value = (raw: string) => typed(column, raw, field, t);
   switch (operator) {
     case '=':
       return sql`${column} = ${value(val)}`;
@@ -110,7 +131,7 @@ export function buildFilters(crud: ResolvedCrud, query: IndexQuery, t: Translate
     if (!column || (query.initKey !== crud.pk && !crud.filterable.includes(query.initKey))) {
       throw fieldError('initKey', t('admin.crud.unknownField', { field: query.initKey }));
     }
-    where.push(query.initValue.length ? inArray(column, query.initValue.map((v) => typed(column, v, 'initValue', t as never))) : sql`false`);
+    where.push(query.initValue.length ? inArray(column, query.initValue.map((v) => typed(column, v, 'initValue', t))) : sql`false`);
   }
   return where;
 }

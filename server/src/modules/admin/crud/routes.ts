@@ -6,9 +6,10 @@ import { ApiError, isUniqueViolation } from '../../../shared/errors.ts';
 import { validate } from '../../../shared/validation.ts';
 import { scopedAdminIds } from '../core/access.ts';
 import { adminRoute, currentAccess } from '../core/route-table.ts';
-import { resolveCrud, toApiRow, toDbValues, type CrudContext, type CrudDefinition, type ResolvedCrud, type Row } from './define.ts';
-import { idQuery, idsQuery, indexQuery, sortableBody, unflattenQuery } from './params.ts';
-import { buildFilters, buildOrder } from './query.ts';
+import { resolveCrud, toApiRow, toDbValues, type CrudAction, type CrudContext, type CrudDefinition, type ReadContext, type ResolvedCrud, type Row } from './define.ts';
+import { exportRoute } from './export.ts';
+import { idQuery, idsQuery, indexQuery, sortableBody, unflattenQuery, type IndexQuery } from './params.ts';
+import { buildFilters, buildOrder, type Translate } from './query.ts';
 import { copyToRecycle, logSensitiveChanges } from './security.ts';
 
 declare module 'fastify' {
@@ -47,7 +48,7 @@ export async function guardedWrite<T>(crud: ResolvedCrud, ctx: CrudContext, writ
  * The one place that decides it — the list, every row action of the factory and the custom row
  * actions (recycle-bin restore, sensitive-data rollback) all go through it.
  */
-export async function scopeConditions(crud: ResolvedCrud, ctx: CrudContext): Promise<SQL[]> {
+export async function scopeConditions(crud: ResolvedCrud, ctx: ReadContext): Promise<SQL[]> {
   const where: SQL[] = [];
   if (crud.dataScope) {
     const ids = await scopedAdminIds(ctx.db, ctx.access);
@@ -58,14 +59,14 @@ export async function scopeConditions(crud: ResolvedCrud, ctx: CrudContext): Pro
   return where;
 }
 
-async function attachRelations(crud: ResolvedCrud, ctx: CrudContext, rows: Row[]) {
+export async function attachRelations(crud: ResolvedCrud, ctx: ReadContext, rows: Row[]) {
   for (const rel of crud.relations ?? []) {
     const columns = new Map<string, PgColumn>(Object.values(getTableColumns(rel.table)).map((c) => [c.name, c]));
     const values = [...new Set(rows.map((r) => r[rel.localField]).filter((v) => v !== null && v !== undefined && v !== 0))];
     const found = new Map<unknown, Row>();
     if (values.length) {
       const select = Object.fromEntries([rel.foreignField, ...rel.fields].map((f) => [f, columns.get(f)!]));
-      const related = await ctx.db.select(select).from(rel.table).where(inArray(columns.get(rel.foreignField)!, values as never[]));
+      const related = await ctx.db.select(select).from(rel.table).where(inArray(columns.get(rel.foreignField)!, values));
       for (const r of related as Row[]) found.set(r[rel.foreignField], r);
     }
     for (const row of rows) row[rel.as] = found.get(row[rel.localField]) ?? null;
@@ -90,7 +91,7 @@ export async function scopedRows(crud: ResolvedCrud, ctx: CrudContext, ids: read
   return (await ctx.db
     .select()
     .from(crud.table)
-    .where(and(inArray(crud.pkColumn, ids as never[]), ...(await scopeConditions(crud, ctx))))) as Row[];
+    .where(and(inArray(crud.pkColumn, [...ids]), ...(await scopeConditions(crud, ctx))))) as Row[];
 }
 
 /** One row within the admin's scope, or "Record not found" (the same answer as a missing row). */
@@ -104,35 +105,41 @@ export async function loadRow(crud: ResolvedCrud, ctx: CrudContext, id: unknown)
   return row as Row;
 }
 
+/** The WHERE (scope + filters) and ORDER BY of a list, as the index and the export read it. */
+export async function listQuery(crud: ResolvedCrud, ctx: ReadContext, query: IndexQuery, t: Translate) {
+  const where = [...(await scopeConditions(crud, ctx)), ...buildFilters(crud, query, t)];
+  return { condition: where.length ? and(...where) : undefined, order: buildOrder(crud, query.order, t) };
+}
+
+/** One page of API rows with their relations attached. */
+export async function pageOfRows(crud: ResolvedCrud, ctx: ReadContext, list: Awaited<ReturnType<typeof listQuery>>, limit: number, offset: number): Promise<Row[]> {
+  const rows = (await ctx.db.select().from(crud.table).where(list.condition).orderBy(...list.order).limit(limit).offset(offset)) as Row[];
+  const apiRows = rows.map((r) => toApiRow(crud, r));
+  await attachRelations(crud, ctx, apiRows);
+  return apiRows;
+}
+
 /** Register the CRUD routes of a declared table: `/admin/<controller>/{index,edit,add,del,sortable}`. */
 export function crudRoutes(app: FastifyInstance, definition: CrudDefinition): ResolvedCrud {
   const crud = resolveCrud(definition);
   app.crudRegistry.set(crud.controller, crud);
   const node = (action: string) => `${crud.controller}/${action}`;
-  const has = (action: string) => crud.actions.includes(action as never);
+  const has = (action: CrudAction) => crud.actions.includes(action);
+  const committed = (action: 'add' | 'edit' | 'del' | 'sortable') => crud.hooks?.afterCommit?.(action);
   const updateKey = ['update_time', 'updatetime'].map((n) => crud.keys.get(n)).find(Boolean);
 
   if (has('index')) {
     adminRoute(app, { method: 'GET', path: node('index'), node: node('index') }, async (request, reply) => {
       const ctx = context(app, request);
       const query = validate(indexQuery, unflattenQuery(request.query as Row), request.lang);
-      const where = [...(await scopeConditions(crud, ctx)), ...buildFilters(crud, query, (key: string, params?: Record<string, unknown>) => request.t(key as never, params))];
-      const order = buildOrder(crud, query.order, (key: string, params?: Record<string, unknown>) => request.t(key as never, params));
+      const list = await listQuery(crud, ctx, query, (key, params) => request.t(key, params));
       const filtered = Boolean(query.quickSearch || query.search.length || query.initKey);
-      const condition = where.length ? and(...where) : undefined;
-      const [{ total } = { total: 0 }] = await ctx.db.select({ total: count() }).from(crud.table).where(condition);
+      const [{ total } = { total: 0 }] = await ctx.db.select({ total: count() }).from(crud.table).where(list.condition);
       const wholeTree = crud.tree && !filtered && !query.select;
-      let rows = (await ctx.db
-        .select()
-        .from(crud.table)
-        .where(condition)
-        .orderBy(...order)
-        .limit(wholeTree ? 100_000 : query.limit)
-        .offset(wholeTree ? 0 : (query.page - 1) * query.limit)) as Row[];
-      rows = rows.map((r) => toApiRow(crud, r));
-      await attachRelations(crud, ctx, rows);
+      const rows = await pageOfRows(crud, ctx, list, wholeTree ? 100_000 : query.limit, wholeTree ? 0 : (query.page - 1) * query.limit);
       return reply.ok({ list: wholeTree ? asTree(rows, crud.pk) : rows, total, remark: '' });
     });
+    exportRoute(app, crud);
   }
 
   if (has('edit')) {
@@ -147,7 +154,7 @@ export function crudRoutes(app: FastifyInstance, definition: CrudDefinition): Re
       const { id } = validate(idQuery, request.body, request.lang);
       const input = validate(crud.schemas.edit!, request.body, request.lang);
       await duplicateAsMessage(() => app.deps.db.transaction(async (tx) => {
-        const ctx = context(app, request, tx as never);
+        const ctx = context(app, request, tx);
         await guardedWrite(crud, ctx, async () => {
           const before = await loadRow(crud, ctx, id);
           const prepared = (await crud.hooks?.beforeSave?.(input, ctx, toApiRow(crud, before))) ?? input;
@@ -158,6 +165,7 @@ export function crudRoutes(app: FastifyInstance, definition: CrudDefinition): Re
           await crud.hooks?.afterSave?.(toApiRow(crud, after!), input, ctx);
         });
       }));
+      await committed('edit');
       return reply.ok(null, 'admin.crud.saved');
     });
   }
@@ -166,7 +174,7 @@ export function crudRoutes(app: FastifyInstance, definition: CrudDefinition): Re
     adminRoute(app, { method: 'POST', path: node('add'), node: node('add') }, async (request, reply) => {
       const input = validate(crud.schemas.add!, request.body, request.lang);
       const id = await duplicateAsMessage(() => app.deps.db.transaction(async (tx) => {
-        const ctx = context(app, request, tx as never);
+        const ctx = context(app, request, tx);
         return guardedWrite(crud, ctx, async () => {
           const prepared = (await crud.hooks?.beforeSave?.(input, ctx)) ?? input;
           const values = toDbValues(crud, prepared);
@@ -180,6 +188,7 @@ export function crudRoutes(app: FastifyInstance, definition: CrudDefinition): Re
           return apiRow[crud.pk];
         });
       }));
+      await committed('add');
       return reply.ok({ id }, 'admin.crud.added');
     });
   }
@@ -188,7 +197,7 @@ export function crudRoutes(app: FastifyInstance, definition: CrudDefinition): Re
     adminRoute(app, { method: 'DELETE', path: node('del'), node: node('del') }, async (request, reply) => {
       const { ids } = validate(idsQuery, unflattenQuery(request.query as Row), request.lang);
       const deleted = await app.deps.db.transaction(async (tx) => {
-        const ctx = context(app, request, tx as never);
+        const ctx = context(app, request, tx);
         return guardedWrite(crud, ctx, async () => {
           const rows = await scopedRows(crud, ctx, ids);
           if (rows.length === 0) return 0;
@@ -209,6 +218,7 @@ export function crudRoutes(app: FastifyInstance, definition: CrudDefinition): Re
         });
       });
       if (deleted === 0) throw new ApiError('admin.crud.noneDeleted');
+      await committed('del');
       return reply.ok({ count: deleted }, 'admin.crud.deleted');
     });
   }
@@ -219,7 +229,7 @@ export function crudRoutes(app: FastifyInstance, definition: CrudDefinition): Re
     adminRoute(app, { method: 'POST', path: node('sortable'), node: node('sortable') }, async (request, reply) => {
       const { id, targetId } = validate(sortableBody, request.body, request.lang);
       await app.deps.db.transaction(async (tx) => {
-        const ctx = context(app, request, tx as never);
+        const ctx = context(app, request, tx);
         await guardedWrite(crud, ctx, async () => {
           const scope = await scopeConditions(crud, ctx);
           // Lock the table's order while it is rewritten, so two drags cannot interleave.
@@ -241,6 +251,7 @@ export function crudRoutes(app: FastifyInstance, definition: CrudDefinition): Re
           }
         });
       });
+      await committed('sortable');
       return reply.ok(null, 'admin.crud.sorted');
     });
   }

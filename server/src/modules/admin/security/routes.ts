@@ -95,7 +95,7 @@ export function securityRoutes(app: FastifyInstance) {
     act: (ctx: ReturnType<typeof context>, logs: T[], guarded: (crud: ResolvedCrud, write: () => Promise<void>) => Promise<void>) => Promise<void>,
   ) {
     await app.deps.db.transaction(async (tx) => {
-      const ctx = context(app, request, tx as never);
+      const ctx = context(app, request, tx);
       const logs = (await scopedRows(logCrud, ctx, ids)) as T[];
       if (logs.length !== new Set(ids).size) throw new ApiError('admin.crud.notFound');
       // Each target table's write guard opens before its first write and checks at the end.

@@ -1,5 +1,7 @@
+import { smsLogCrud } from '@framecraft/contracts/crud/routine';
 import type { FastifyInstance } from 'fastify';
 import { smsLog } from '../../codes/index.ts';
+import { fromContract } from '../crud/contract.ts';
 import { crudRoutes } from '../crud/routes.ts';
 
 /**
@@ -8,14 +10,5 @@ import { crudRoutes } from '../crud/routes.ts';
  * can still see its codes; real providers' entries keep the code masked (decision 010).
  */
 export function smsLogAdminRoutes(app: FastifyInstance) {
-  crudRoutes(app, {
-    controller: 'routine/smsLog',
-    table: smsLog,
-    actions: ['index'],
-    quickSearch: ['mobile', 'content'],
-    filterable: ['id', 'provider', 'mobile', 'event', 'status', 'create_time'],
-    sortable: ['id', 'create_time'],
-    defaultOrder: 'create_time,desc',
-    schemas: {},
-  });
+  crudRoutes(app, fromContract(smsLogCrud, { table: smsLog }));
 }

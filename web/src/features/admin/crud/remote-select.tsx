@@ -6,15 +6,18 @@ import { crudApi } from '../api/crud.ts';
 import { seededName } from './seeded-names.ts';
 import type { RemoteSource, Row } from './types.ts';
 
+type Value = string | number;
+type Chosen = Value | Value[] | undefined;
+
 interface TreeOption {
-  value: unknown;
+  value: Value;
   title: string;
   children?: TreeOption[];
 }
 
 function toTree(rows: Row[], source: RemoteSource, t: (key: string) => string): TreeOption[] {
   return rows.map((r) => ({
-    value: r[source.valueField ?? 'id'],
+    value: r[source.valueField ?? 'id'] as Value,
     title: seededName(t, String(r[source.labelField] ?? '')),
     children: Array.isArray(r.children) ? toTree(r.children as Row[], source, t) : undefined,
   }));
@@ -51,9 +54,9 @@ export function RemoteSelect({ source, value, onChange, testId }: { source: Remo
     return (
       <TreeSelect
         data-testid={testId}
-        value={value as never}
-        onChange={onChange as never}
-        treeData={[...root, ...toTree(tree.data?.list ?? [], source, t)] as never}
+        value={value as Chosen}
+        onChange={(v: Chosen) => onChange?.(v)}
+        treeData={[...root, ...toTree(tree.data?.list ?? [], source, t)]}
         treeDefaultExpandAll
         showSearch
         treeNodeFilterProp="title"
@@ -68,8 +71,8 @@ export function RemoteSelect({ source, value, onChange, testId }: { source: Remo
   return (
     <Select
       data-testid={testId}
-      value={value as never}
-      onChange={onChange as never}
+      value={value as Chosen}
+      onChange={(v: Chosen) => onChange?.(v)}
       mode={source.multiple ? 'multiple' : undefined}
       showSearch
       filterOption={false}

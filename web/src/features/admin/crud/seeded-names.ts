@@ -5,6 +5,7 @@
 const SEEDED: Record<string, string> = {
   'Super administrators': 'fields.superGroup',
   'Default group': 'fields.defaultGroup',
+  'Catalogue editors': 'admin-crud:editorGroup',
 };
 
 export function seededName(t: (key: string) => string, name: string): string {

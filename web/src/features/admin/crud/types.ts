@@ -1,6 +1,24 @@
+import type { CrudTableDef } from '@framecraft/contracts/crud/define';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import type { FieldOverrides } from './from-contract.ts';
 
-export type FieldType = 'text' | 'textarea' | 'number' | 'email' | 'password' | 'switch' | 'select' | 'remoteSelect' | 'datetime';
+export type FieldType =
+  | 'text'
+  | 'textarea'
+  | 'number'
+  | 'email'
+  | 'password'
+  | 'switch'
+  | 'select'
+  | 'remoteSelect'
+  | 'datetime'
+  /** Integer cents on the wire; typed as yuan with two decimals, read with `parseMoney` (decision 018). */
+  | 'money'
+  /** A stored image URL: upload with crop in the form, a thumbnail in the table. */
+  | 'image'
+  /** HTML: the Tiptap editor in the form (the server sanitises it), never a column. */
+  | 'richText';
 
 export interface Option {
   value: string | number;
@@ -22,6 +40,14 @@ export interface RemoteSource {
 }
 
 export type Row = Record<string, unknown> & { id: number };
+
+/** One column of a server export (decision 040): what the server formats, with the admin's texts. */
+export interface ExportColumnSpec {
+  name: string;
+  title: string;
+  format: 'text' | 'money' | 'datetime' | 'enum' | 'switch';
+  labels?: Record<string, string>;
+}
 
 /**
  * One field of an admin table, declared once: its column, its filter, its form item.
@@ -46,11 +72,12 @@ export interface CrudField {
         /** Hidden until the admin shows it in the column settings. */
         hidden?: boolean;
         render?: (value: unknown, row: Row) => ReactNode;
-        /**
-         * The cell as plain text, for the CSV/Excel export (and the table when there is no
-         * `render`). Without it the export takes the text of what `render` returns.
-         */
-        text?: (value: unknown, row: Row, t: (key: string) => string) => string;
+        /** The cell as plain text (the table uses it when there is no `render`). */
+        text?: (value: unknown, row: Row, t: TFunction) => string;
+        /** What the server export writes for this column, e.g. `user.username` (a relation's field); default the field. */
+        exportPath?: string;
+        /** Only a filter (e.g. `user.username` of a relation), not a column. */
+        filterOnly?: boolean;
       };
   /** Form item: false leaves the field out of the add/edit dialog. */
   form?:
@@ -64,10 +91,23 @@ export interface CrudField {
       };
 }
 
-export interface CrudTableProps {
-  /** Server controller, e.g. `organization/department` → `/admin/organization/department/index`. */
-  controller: string;
-  fields: CrudField[];
+/**
+ * A table from field declarations (v1: `controller` + `fields`) or from its contracts definition
+ * (v2, decision 040: `definition`, with `overrides` for a custom render or input).
+ */
+export type CrudTableProps<R extends Row = Row> = CrudTableOptions<R> &
+  (
+    | {
+        /** Server controller, e.g. `organization/department` → `/admin/organization/department/index`. */
+        controller: string;
+        fields: CrudField[];
+        definition?: undefined;
+        overrides?: undefined;
+      }
+    | { definition: CrudTableDef; overrides?: FieldOverrides; controller?: undefined; fields?: undefined }
+  );
+
+export interface CrudTableOptions<R extends Row = Row> {
   /** Rows carry `weigh`: drag to sort. */
   weigh?: boolean;
   /** Rows come back as a tree (`children`). */
@@ -75,11 +115,11 @@ export interface CrudTableProps {
   /** Buttons offered (each still needs its node): default all the server offers. */
   actions?: ('add' | 'edit' | 'del' | 'export')[];
   /** Extra buttons per row. */
-  rowActions?: (row: Row, reload: () => void) => ReactNode;
+  rowActions?: (row: R, reload: () => void) => ReactNode;
   /** Extra buttons on the toolbar. */
-  toolbar?: (selected: Row[], reload: () => void) => ReactNode;
+  toolbar?: (selected: R[], reload: () => void) => ReactNode;
   /** Turn a row into the edit form's values (e.g. arrays from strings). */
-  toForm?: (row: Row) => Record<string, unknown>;
+  toForm?: (row: R) => Record<string, unknown>;
   /** Turn form values into the body sent to add/edit. */
   fromForm?: (values: Record<string, unknown>) => Record<string, unknown>;
   /** Default order (`field,asc|desc`). */

@@ -46,7 +46,7 @@ const MENU_TYPES = ['tab', 'link', 'iframe'].map((value) => ({ value, label: `me
 
 const fields: CrudField[] = [
   idField,
-  { name: 'title', column: { filter: true, render: (_v, row) => <RuleTitle row={row} />, text: (_v, row, t) => menuTitle(t as never, { name: String(row.name), title: String(row.title), type: String(row.type) }) }, form: { required: true } },
+  { name: 'title', column: { filter: true, render: (_v, row) => <RuleTitle row={row} />, text: (_v, row, t) => menuTitle(t, { name: String(row.name), title: String(row.title), type: String(row.type) }) }, form: { required: true } },
   { name: 'icon', input: IconPicker, column: { width: 70, render: (v) => (v ? <MenuIcon name={String(v)} /> : null) }, form: {} },
   { name: 'name', column: { filter: true }, form: { required: true, help: 'fields.ruleNameHelp' } },
   { name: 'type', type: 'select', options: TYPES, column: { filter: true, width: 110 }, form: { required: true, defaultValue: 'menu' } },

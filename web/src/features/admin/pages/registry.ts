@@ -34,4 +34,8 @@ export const ADMIN_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'user/commission': lazy(() => import('./members/commission-page.tsx')),
   'shop/topup': lazy(() => import('./shop/topup-page.tsx')),
   'shop/vip': lazy(() => import('./shop/vip-tier-page.tsx')),
+  'shop/type': lazy(() => import('./shop/type-page.tsx')),
+  'shop/notice': lazy(() => import('./shop/notice-page.tsx')),
+  'shop/collect': lazy(() => import('./shop/collect-page.tsx')),
+  'shop/smsTemplate': lazy(() => import('./shop/sms-template-page.tsx')),
 };

@@ -15,10 +15,10 @@ const fields: CrudField[] = [
     name: 'course_id',
     label: 'fields.item',
     type: 'number',
-    column: { filter: true, render: (_v, row) => `${(getLanguage() === 'en' ? course(row)?.title_en : course(row)?.title_zh) || course(row)?.title_zh || ''} (#${String(row.course_id)})` },
+    column: { filter: true, exportPath: 'course.title_zh', render: (_v, row) => `${(getLanguage() === 'en' ? course(row)?.title_en : course(row)?.title_zh) || course(row)?.title_zh || ''} (#${String(row.course_id)})` },
     form: false,
   },
-  { name: 'price', label: 'fields.price', column: { width: 120, render: (_v, row) => yuan(course(row)?.price ?? 0) }, form: false },
+  { name: 'price', label: 'fields.price', type: 'money', column: { width: 120, exportPath: 'course.price', render: (_v, row) => yuan(course(row)?.price ?? 0) }, form: false },
   timeField('create_time'),
 ];
 

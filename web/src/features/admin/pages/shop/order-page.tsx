@@ -1,4 +1,5 @@
 import type { AdminOrderDetail, AdminRefundAnswer, PayQueryAnswer } from '@framecraft/contracts/commerce-constants';
+import { shopOrderCrud, type ShopOrderRow } from '@framecraft/contracts/crud/commerce';
 import { formatDate } from '@framecraft/contracts/date';
 import { CURRENCIES, currencyOf, formatMoney, parseMoney } from '@framecraft/contracts/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,25 +9,13 @@ import { newIdempotencyKey } from '../../../../utils/idempotency-key.ts';
 import { useTranslation } from 'react-i18next';
 import { crudApi } from '../../api/crud.ts';
 import { CrudTable } from '../../crud/crud-table.tsx';
-import type { CrudField } from '../../crud/types.ts';
+import type { FieldOverrides } from '../../crud/from-contract.ts';
 import { Auth } from '../../shell/auth.tsx';
-import { idField, timeField } from '../fields.ts';
 import { PageCard } from '../page-card.tsx';
-import { LOG_STATE_OPTIONS, memberField, METHOD_OPTIONS, ORDER_KIND_OPTIONS, ORDER_STATE_OPTIONS, yuan } from './shop-fields.tsx';
+import { LOG_STATE_OPTIONS, ORDER_STATE_OPTIONS, yuan } from './shop-fields.tsx';
 
-const fields: CrudField[] = [
-  idField,
-  { name: 'order_no', column: { filter: true, width: 190, render: (v) => <span className="font-mono">{String(v ?? '')}</span> }, form: false },
-  memberField,
-  { name: 'kind', label: 'fields.orderKind', type: 'select', options: ORDER_KIND_OPTIONS, column: { filter: true, width: 110 }, form: false },
-  { name: 'state', type: 'select', options: ORDER_STATE_OPTIONS, column: { filter: true, width: 100 }, form: false },
-  { name: 'amount', type: 'number', column: { sortable: true, filter: true, width: 120, render: yuan }, form: false },
-  { name: 'refunded_amount', type: 'number', column: { width: 120, render: yuan, hidden: true }, form: false },
-  { name: 'pay_method', type: 'select', options: METHOD_OPTIONS, column: { filter: true, width: 110 }, form: false },
-  { name: 'trade_no', column: { filter: true, hidden: true }, form: false },
-  timeField('pay_time'),
-  timeField('create_time'),
-];
+// The table comes from the contracts definition (CRUD v2); only the order number's look is the page's.
+const overrides: FieldOverrides = { order_no: { column: { render: (v) => <span className="font-mono">{String(v ?? '')}</span> } } };
 
 /** shop/order — every order; detail with lines and payments, close an unpaid one, refund a paid one. */
 export default function OrderPage() {
@@ -34,11 +23,9 @@ export default function OrderPage() {
   const [open, setOpen] = useState<{ id: number; reload: () => void } | null>(null);
   return (
     <PageCard>
-      <CrudTable
-        controller="shop/order"
-        fields={fields}
-        actions={['export']}
-        defaultOrder="id,desc"
+      <CrudTable<ShopOrderRow>
+        definition={shopOrderCrud}
+        overrides={overrides}
         rowActions={(row, reload) => (
           <Button size="small" type="link" data-testid={`order-detail-${row.id}`} onClick={() => setOpen({ id: row.id, reload })}>
             {t('shop.detail')}

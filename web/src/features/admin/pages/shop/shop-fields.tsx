@@ -21,6 +21,6 @@ export const memberField: CrudField = {
   label: 'fields.member',
   type: 'remoteSelect',
   remote: { controller: 'user/user', labelField: 'username' },
-  column: { filter: true, width: 140, render: (_v, row: Row) => String((row.user as { username?: string } | null)?.username ?? row.user_id ?? '') },
+  column: { filter: true, width: 140, exportPath: 'user.username', render: (_v, row: Row) => String((row.user as { username?: string } | null)?.username ?? row.user_id ?? '') },
   form: false,
 };
