@@ -47,6 +47,8 @@ export const shopOrder = pgTable(
     uniqueIndex('shop_order_no_uq').on(t.orderNo),
     index('shop_order_user_idx').on(t.userId, t.id.desc().nullsFirst()),
     index('shop_order_unpaid_expire_idx').on(t.expireTime).where(sql`${t.state} = 'unpaid'`),
+    // Dashboard sales of a window (decision 042, migration 0021).
+    index('shop_order_state_pay_time_idx').on(t.state, t.payTime),
   ],
 );
 
