@@ -4,6 +4,8 @@ import catalogueEn from '../locales/catalogue/en.json' with { type: 'json' };
 import catalogueZhCn from '../locales/catalogue/zh-cn.json' with { type: 'json' };
 import commerceEn from '../locales/commerce/en.json' with { type: 'json' };
 import commerceZhCn from '../locales/commerce/zh-cn.json' with { type: 'json' };
+import itemsEn from '../locales/items/en.json' with { type: 'json' };
+import itemsZhCn from '../locales/items/zh-cn.json' with { type: 'json' };
 import storageEn from '../locales/storage/en.json' with { type: 'json' };
 import storageZhCn from '../locales/storage/zh-cn.json' with { type: 'json' };
 import { clientFormsEn } from './client-forms-en.ts';
@@ -21,8 +23,8 @@ export { isLanguage, resolveLanguage } from './messages-core.ts';
  * A feature's own messages live in `locales/<feature>/{zh-cn,en}.json` and are added below as
  * one namespace per feature (keys `<feature>.…`), so features grow without touching each other.
  */
-const enPack = { ...clientCoreEn, ...clientFormsEn, admin: adminEn, catalogue: catalogueEn, commerce: commerceEn, storage: storageEn };
-const zhCnPack: typeof enPack = { ...clientCoreZhCn, ...clientFormsZhCn, admin: adminZhCn, catalogue: catalogueZhCn, commerce: commerceZhCn, storage: storageZhCn };
+const enPack = { ...clientCoreEn, ...clientFormsEn, admin: adminEn, catalogue: catalogueEn, commerce: commerceEn, storage: storageEn, items: itemsEn };
+const zhCnPack: typeof enPack = { ...clientCoreZhCn, ...clientFormsZhCn, admin: adminZhCn, catalogue: catalogueZhCn, commerce: commerceZhCn, storage: storageZhCn, items: itemsZhCn };
 
 export const messages = { 'zh-cn': zhCnPack, en: enPack } as const;
 export type Messages = typeof enPack;

@@ -27,7 +27,10 @@ export const courseNotFound = () => new ApiError('catalogue.notFound', { data: {
  * An on-sale item with its syllabus, files (never their URLs), related items, and what the
  * member's session changes (collected, owned, vipCovered). Counts one view.
  */
-export async function courseDetail(db: Db, id: number, lang: Language, member: MemberRow | undefined): Promise<CourseDetail> {
+/** A playable URL for a free-preview lesson whose video lives in a private root (an uploaded lesson). */
+export type PreviewLinker = (lesson: { storage: string; objectKey: string }) => Promise<string | null>;
+
+export async function courseDetail(db: Db, id: number, lang: Language, member: MemberRow | undefined, previewLink?: PreviewLinker): Promise<CourseDetail> {
   const item = await findOnSale(db, id);
   if (!item) throw courseNotFound();
   const [[type], tags, chapters, lessons, files, related, collected] = await Promise.all([
@@ -53,6 +56,12 @@ export async function courseDetail(db: Db, id: number, lang: Language, member: M
   ]);
   // How the member reaches the item: commerce's one access check.
   const access = await canAccess(db, member, item);
+  // Free previews play for everybody: a public clip as it is, a private upload through a signed link.
+  const previewUrls = new Map<number, string | null>();
+  for (const l of lessons) {
+    if (l.freePreview !== 1) continue;
+    previewUrls.set(l.id, l.video || (l.objectKey && previewLink ? await previewLink(l) : null));
+  }
   return {
     ...toCard(item, lang),
     views: item.views + 1,
@@ -72,7 +81,7 @@ export async function courseDetail(db: Db, id: number, lang: Language, member: M
           duration: l.duration,
           freePreview: l.freePreview === 1,
           // Only free previews play for everybody; the rest is delivered to owners (commerce issue).
-          video: l.freePreview === 1 ? l.video : null,
+          video: previewUrls.get(l.id) ?? null,
         })),
     })),
     files,

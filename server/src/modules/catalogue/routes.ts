@@ -15,11 +15,13 @@ declare module 'fastify' {
 import { validate } from '../../shared/validation.ts';
 import { currentUser, optionalUser, requireUser } from '../session/guards.ts';
 import { artSvg } from './art.ts';
-import { courseDetail } from './detail.ts';
+import { courseDetail, type PreviewLinker } from './detail.ts';
+import { createSignedLink, isStorageName } from '../storage/index.ts';
 import { homeSections, noticeDetail, typeTree, vipTiers } from './home.ts';
 import { addCollect, clearHistory, deleteHistory, listCollects, listHistory, recordHistory, removeCollect } from './member.ts';
 import { enabledTypes, listCourses, pick, toCard, withDescendants } from './service.ts';
 import { tag } from './tables.ts';
+import { catalogueAdminRoutes } from './admin/routes.ts';
 
 /** Storefront catalogue: home, list, detail, filters, VIP tiers; a member's favourites and history. */
 /** Not encapsulated (fastify-plugin), so `app.invalidateCatalogue()` reaches the whole app. */
@@ -72,9 +74,15 @@ export const catalogueRoutes = fp(async (app: FastifyInstance) => {
     };
   }
 
+  // Not bound to a member (memberId 0): a visitor's player streams it; it only ever names a free-preview lesson.
+  const previewLink: PreviewLinker = async (lesson) =>
+    isStorageName(lesson.storage)
+      ? (await createSignedLink(app, { memberId: 0, object: { storage: lesson.storage, key: lesson.objectKey, name: 'lesson.mp4' }, disposition: 'inline' })).url
+      : null;
+
   app.get('/api/catalogue/detail', { preHandler: optionalUser }, async (request, reply) => {
     const { id } = validate(courseIdInput, request.query, request.lang);
-    return reply.ok(await courseDetail(db, id, request.lang, request.user));
+    return reply.ok(await courseDetail(db, id, request.lang, request.user, previewLink));
   });
 
   app.get<{ Params: { seed: string } }>('/api/catalogue/art/:seed(^\\d{1,9}).svg', async (request, reply) =>
@@ -126,4 +134,6 @@ export const catalogueRoutes = fp(async (app: FastifyInstance) => {
     await clearHistory(db, currentUser(request).id);
     return reply.ok(null, 'catalogue.historyCleared');
   });
+
+  catalogueAdminRoutes(app);
 }, { name: 'catalogue' });
