@@ -12,7 +12,7 @@ import { int4, moneyInputSchema, recordId } from './validation.ts';
 export * from './catalogue-admin-constants.ts';
 
 const text = (max: number) => z.string().trim().max(max);
-const filled = (max: number) => z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required', abort: true }).max(max);
+const filled = (max: number) => z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'validation.required' : undefined) }).trim().min(1, { error: 'validation.required', abort: true }).max(max);
 /** Bare relative URL of our storage, or a full URL of the CDN/bucket. */
 const storedUrl = text(255).refine((v) => v === '' || /^(\/[^\s]*|https?:\/\/[^\s]+)$/.test(v), 'validation.invalidValue');
 const suffixOf = (url: string) => /\.([a-z0-9]{1,10})(?:\?.*)?$/i.exec(url)?.[1]?.toLowerCase() ?? '';

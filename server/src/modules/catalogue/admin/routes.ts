@@ -8,7 +8,7 @@ import { isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { validate } from '../../../shared/validation.ts';
 import { adminRoute } from '../../admin/core/route-table.ts';
-import { idsQuery } from '../../admin/crud/params.ts';
+import { idsQuery, unflattenQuery } from '../../admin/crud/params.ts';
 import { crudRoutes } from '../../admin/crud/routes.ts';
 import { catalogueType, course } from '../tables.ts';
 import { loadEditorItem, saveItem, softDeleteItems } from './editor.ts';
@@ -44,7 +44,7 @@ export function catalogueAdminRoutes(app: FastifyInstance) {
     return reply.ok(await saveItem(app, input, request.lang), 'items.saved');
   });
   adminRoute(app, { method: 'DELETE', path: 'shop/course/del', node: 'shop/course/del' }, async (request, reply) => {
-    const { ids } = validate(idsQuery, request.query, request.lang);
+    const { ids } = validate(idsQuery, unflattenQuery(request.query), request.lang);
     return reply.ok({ count: await softDeleteItems(app, ids) }, 'items.deleted');
   });
 }
