@@ -44,7 +44,7 @@ export function catalogueAdminRoutes(app: FastifyInstance) {
     return reply.ok(await saveItem(app, input, request.lang), 'items.saved');
   });
   adminRoute(app, { method: 'DELETE', path: 'shop/course/del', node: 'shop/course/del' }, async (request, reply) => {
-    const { ids } = validate(idsQuery, unflattenQuery(request.query), request.lang);
+    const { ids } = validate(idsQuery, unflattenQuery(request.query as Record<string, unknown>), request.lang);
     return reply.ok({ count: await softDeleteItems(app, ids) }, 'items.deleted');
   });
 }
