@@ -9,3 +9,4 @@ export { registerPaymentProvider, settleNotification } from './payments.ts';
 export type { PaymentProvider, PaymentContext, ParsedNotification, ProviderReply } from './payments.ts';
 export type { DeliveryTarget } from './delivery.ts';
 export { commerceRoutes } from './routes.ts';
+export { salesSince, salesPerDay, topSellingItems } from './figures.ts';
