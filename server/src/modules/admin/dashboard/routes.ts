@@ -6,7 +6,6 @@ import { salesPerDay, salesSince, topSellingItems } from '../../commerce/index.t
 import { attachmentFigures } from '../attachments/routes.ts';
 import { adminRoute } from '../core/route-table.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const CHART_DAYS = 30;
 const WINDOWS = { today: 1, week: 7, month: 30 } as const;
 
