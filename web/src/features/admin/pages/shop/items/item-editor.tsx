@@ -205,7 +205,7 @@ export function ItemEditor({ target, onClose, onSaved }: { target: EditorTarget;
             </Form.Item>
 
             <h2 className="col-span-full mt-4 mb-2 text-sm font-semibold">{t('section.pricing')}</h2>
-            <Form.Item name="price" label={label('price')} rules={[moneyRule(true)]}>
+            <Form.Item name="price" label={label('price')} required rules={[moneyRule(true)]}>
               <Input inputMode="decimal" prefix="¥" placeholder="0.00" data-testid="item-price" />
             </Form.Item>
             <Form.Item name="original_price" label={label('originalPrice')} rules={[moneyRule(false)]}>
@@ -220,7 +220,7 @@ export function ItemEditor({ target, onClose, onSaved }: { target: EditorTarget;
               </Form.Item>
             )}
             {vipRule === 'price' && (
-              <Form.Item name="vip_price" label={label('vipPrice')} rules={[moneyRule(true)]}>
+              <Form.Item name="vip_price" label={label('vipPrice')} required rules={[moneyRule(true)]}>
                 <Input inputMode="decimal" prefix="¥" placeholder="0.00" data-testid="item-vip-price" />
               </Form.Item>
             )}

@@ -1,6 +1,7 @@
 import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { COURSE_KINDS, COURSE_STATUSES } from '@framecraft/contracts/catalogue-constants';
 import { fullUrl } from '@framecraft/contracts/url';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,13 +23,13 @@ const pick = (zh: unknown, en: unknown) => String((getLanguage() === 'en' && en 
 function fields(t: (key: string, options?: Record<string, unknown>) => string): CrudField[] {
   return [
     idField,
+    { name: 'title_zh', label: 'items:list.title', column: { width: 240, render: (_v, row) => pick(row.title_zh, row.title_en), text: (_v, row) => pick(row.title_zh, row.title_en) }, form: false },
     {
       name: 'cover',
       label: 'items:field.cover',
       column: { width: 92, render: (v) => (v ? <img src={fullUrl(String(v), { cdnUrl: '', origin: window.location.origin })} alt="" className="h-9 w-16 rounded object-cover" /> : null), text: (v) => String(v ?? '') },
       form: false,
     },
-    { name: 'title_zh', label: 'items:list.title', column: { width: 240, render: (_v, row) => pick(row.title_zh, row.title_en), text: (_v, row) => pick(row.title_zh, row.title_en) }, form: false },
     { name: 'kind', label: 'items:field.kind', type: 'select', options: COURSE_KINDS.map((k) => ({ value: k, label: `items:kind.${k}` })), column: { filter: true, width: 110 }, form: false },
     {
       name: 'type_id',
@@ -73,17 +74,16 @@ export default function ItemsPage() {
   const { t, ready } = useTranslation('items');
   const [loaded, setLoaded] = useState(false);
   const [editing, setEditing] = useState<EditorTarget | null>(null);
-  const [listKey, setListKey] = useState(0);
+  const queryClient = useQueryClient();
   useEffect(() => {
     void loadNamespaces(['items', 'uploads']).then(() => setLoaded(true));
   }, []);
   if (!loaded || !ready) return null;
 
-  if (editing) return <ItemEditor target={editing} onClose={() => setEditing(null)} onSaved={() => setListKey((k) => k + 1)} />;
+  if (editing) return <ItemEditor target={editing} onClose={() => setEditing(null)} onSaved={() => void queryClient.invalidateQueries({ queryKey: ['crud', 'shop/course'] })} />;
   return (
     <PageCard>
       <CrudTable
-        key={listKey}
         controller="shop/course"
         fields={fields(t)}
         weigh
