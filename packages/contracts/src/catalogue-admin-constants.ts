@@ -21,7 +21,8 @@ export const ITEM_LIMITS = {
 
 export const VIP_RULES = ['none', 'free', 'price'] as const;
 export type VipRule = (typeof VIP_RULES)[number];
-export const COVER_SUFFIXES = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'avif'] as const;
+/** Image suffixes a cover or gallery URL may end in (svg: the demo shop's generated art). */
+export const COVER_SUFFIXES = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'avif', 'svg'] as const;
 /** Lesson videos: ISO media files, whose duration the server reads from the `mvhd` box. */
 export const LESSON_VIDEO_SUFFIXES = ['mp4', 'm4v', 'mov'] as const;
 export const LESSON_VIDEO_MIMES = ['video/mp4', 'video/x-m4v', 'video/quicktime'] as const;

@@ -189,6 +189,17 @@ describe('item editor (shop/course)', () => {
     expect(await shop.db.select().from(courseTag).where(eq(courseTag.courseId, saved.data.id))).toHaveLength(0);
   });
 
+  it('an item as loaded saves back unchanged (demo art covers, VIP price, tags)', async () => {
+    const seeded = await shop.item({ cover: '/api/catalogue/art/5.svg', gallery: ['/api/catalogue/art/6.svg'], vipPrice: 990, kind: 'course' });
+    const row = await load(seeded.id);
+    const { update_time: _ignored, ...loaded } = row;
+    const body = { ...loaded, vip_rule: 'price', price: '10.00', original_price: '15.00', vip_price: '9.90' };
+    const saved = await edit(body);
+    expect(saved, saved.msg).toMatchObject({ code: 1, data: { version: row.version + 1 } });
+    const again = await load(seeded.id);
+    expect(again).toMatchObject({ cover: '/api/catalogue/art/5.svg', price: 1000, original_price: 1500, vip_price: 990, vip_free_level: 0 });
+  });
+
   it('guards the editor with the shop/course nodes', async () => {
     const viewer = await admins.adminWith(['shop/course/index']);
     expect((await admins.call('GET', '/admin/shop/course/index', viewer.token)).code).toBe(1);
