@@ -64,7 +64,7 @@ function SalesSection({ sales }: { sales: SalesFigures }) {
       <div className="grid gap-4 lg:grid-cols-2">
         <Suspense fallback={<PageCard><Skeleton active /></PageCard>}>
           <PageCard title={t('dashboard.salesChart')}>
-            <SalesChart kind="bar" labels={sales.chart.days} values={sales.chart.amounts} format={moneyText} label={t('dashboard.sales')} testId="chart-sales" />
+            <SalesChart kind="bar" labels={sales.chart.days} values={sales.chart.amounts} format={moneyText} label={t('dashboard.sales')} testId="chart-sales" emptyMax={100} />
           </PageCard>
           <PageCard title={t('dashboard.membersChart')}>
             <SalesChart kind="line" labels={sales.chart.days} values={sales.chart.newMembers} label={t('dashboard.newMembers')} testId="chart-members" />

@@ -13,13 +13,15 @@ export interface SalesChartProps {
   format?: (value: number) => string;
   label: string;
   testId?: string;
+  /** Axis top while every value is 0. */
+  emptyMax?: number;
 }
 
 /**
  * One dashboard chart (Chart.js on a canvas), coloured from the antd theme tokens so it reads in
  * light and dark mode; redrawn when the theme or data change. Lazily loaded with the dashboard.
  */
-export default function SalesChart({ kind, labels, values, format = String, label, testId }: SalesChartProps) {
+export default function SalesChart({ kind, labels, values, format = String, label, testId, emptyMax = 5 }: SalesChartProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const { token } = theme.useToken();
   useEffect(() => {
@@ -48,12 +50,13 @@ export default function SalesChart({ kind, labels, values, format = String, labe
         plugins: { tooltip: { callbacks: { label: (item) => `${label}: ${format(Number(item.raw))}` } } },
         scales: {
           x: { ticks: { color: token.colorTextSecondary, maxRotation: 0, autoSkipPadding: 8 }, grid: { display: false } },
-          y: { beginAtZero: true, ticks: { color: token.colorTextSecondary, callback: (v) => format(Number(v)), precision: 0 }, grid: { color: token.colorBorderSecondary } },
+          // An empty series still gets a readable axis (¥0–¥1 or 0–5) instead of 0–0.01.
+          y: { beginAtZero: true, suggestedMax: values.some((v) => v > 0) ? undefined : emptyMax, ticks: { color: token.colorTextSecondary, callback: (v) => format(Number(v)), precision: 0 }, grid: { color: token.colorBorderSecondary } },
         },
       },
     });
     return () => chart.destroy();
-  }, [kind, labels, values, format, label, token.colorPrimary, token.colorTextSecondary, token.colorBorderSecondary]);
+  }, [kind, labels, values, format, label, emptyMax, token.colorPrimary, token.colorTextSecondary, token.colorBorderSecondary]);
   return (
     <div className="relative h-56" data-testid={testId}>
       <canvas ref={canvas} role="img" aria-label={label} />
