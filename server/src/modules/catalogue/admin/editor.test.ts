@@ -98,6 +98,12 @@ describe('item editor (shop/course)', () => {
       expect(second.msg).toBe(lang === 'en' ? 'Someone else saved this item after you opened it. Reload it to see their changes, then make yours again.' : '在您打开之后，其他人已保存过该商品。请重新加载查看对方的修改，然后再做您的修改。');
     }
     expect((await load(saved.data.id)).title_zh).toBe('甲的标题');
+    // The conflict is what the later admin hears even when the earlier save removed rows it names.
+    const withChapter = await add(base({ chapters: [{ title_zh: '章' }] }));
+    const both = await load(withChapter.data.id);
+    expect((await edit({ ...base(), id: both.id, version: both.version, chapters: [] })).code).toBe(1);
+    const stale = await edit({ ...base(), id: both.id, version: both.version, chapters: [{ id: both.chapters[0].id, title_zh: '章' }] });
+    expect(stale.msg).toBe('Someone else saved this item after you opened it. Reload it to see their changes, then make yours again.');
   });
 
   it('refuses bad input with a field message in both languages', async () => {

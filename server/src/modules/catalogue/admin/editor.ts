@@ -108,6 +108,13 @@ function itemValues(input: ItemSave, tags: { nameZh: string; nameEn: string }[])
   };
 }
 
+/** Lock the item's row and compare its version with the one the editor loaded. */
+async function lockVersion(tx: Tx, id: number, version: number): Promise<void> {
+  const [row] = await tx.select({ version: course.version }).from(course).where(and(eq(course.id, id), notDeleted)).for('update');
+  if (!row) throw itemNotFound();
+  if (row.version !== version) throw new ApiError('items.versionConflict', { data: { type: 'version conflict' } });
+}
+
 /**
  * Add (no `id`) or edit an item with its syllabus and files in one transaction. An edit names the
  * version the editor loaded; the update is guarded on it, so the later of two concurrent saves is
@@ -119,6 +126,8 @@ export async function saveItem(app: FastifyInstance, input: ItemSave & { id?: nu
   if (!type) throw fieldError(lang, 'type_id', 'items.typeMissing');
   const uploads = await resolveUploads(app, input, lang);
   const saved = await db.transaction(async (tx) => {
+    // An item changed since the editor loaded it is a conflict, whatever else the save names.
+    if (input.id !== undefined) await lockVersion(tx, input.id, input.version ?? 0);
     checkOwnership(input, input.id === undefined ? { chapters: new Set(), lessons: new Set(), files: new Set() } : await ownedIds(tx, input.id), lang);
     const tags = await tagIds(tx, input.tags);
     const values = itemValues(input, tags);
