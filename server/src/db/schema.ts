@@ -84,6 +84,8 @@ export const user = pgTable(
     uniqueIndex('user_email_uq').on(sql`lower(${t.email})`),
     uniqueIndex('user_mobile_uq').on(t.mobile),
     uniqueIndex('user_invite_code_uq').on(t.inviteCode),
+    // New members per day on the dashboard (decision 042, migration 0021).
+    index('user_join_time_idx').on(t.joinTime),
   ],
 );
 

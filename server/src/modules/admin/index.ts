@@ -7,6 +7,6 @@ export { adminRoute, currentAccess } from './core/route-table.ts';
 export type { CrudContext, Row } from './crud/define.ts';
 export { crudRoutes } from './crud/routes.ts';
 export { fromContract } from './crud/contract.ts';
-export { idsQuery } from './crud/params.ts';
+export { idsQuery, unflattenQuery } from './crud/params.ts';
 export { adminRoutes } from './routes.ts';
 export { EDITOR_GROUP_NAME, seedAdmin, type AdminSeedOptions } from './seed.ts';

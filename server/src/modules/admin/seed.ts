@@ -66,6 +66,7 @@ export const BUILT_IN_RULES: SeedRule[] = [
     type: 'menu_dir',
     icon: 'ShopOutlined',
     children: [
+      { name: 'shop/course', title: 'Items', type: 'menu', icon: 'BookOutlined', keepalive: true, buttons: [...CRUD_BUTTONS, 'sortable'] },
       { name: 'shop/order', title: 'Orders', type: 'menu', icon: 'ProfileOutlined', keepalive: true, buttons: ['index', 'close', 'refund', 'query'] },
       { name: 'shop/payLog', title: 'Pay log', type: 'menu', icon: 'TransactionOutlined', keepalive: true, buttons: ['index'] },
       { name: 'shop/cart', title: 'Carts', type: 'menu', icon: 'ShoppingCartOutlined', keepalive: true, buttons: ['index', 'del'] },

@@ -38,8 +38,11 @@ export interface PublicDetail {
  * session changes (collected, owned, vipCovered) is added by `memberDetail`. Views as stored: the
  * route adds those its view counter has not written yet.
  */
-export async function courseDetail(db: Db, id: number, lang: Language, member: PricedMember | undefined): Promise<CourseDetail> {
-  return memberDetail(db, await publicDetail(db, id, lang), member);
+/** A playable URL for a free-preview lesson whose video lives in a private root (an uploaded lesson). */
+export type PreviewLinker = (lesson: { storage: string; objectKey: string }) => Promise<string | null>;
+
+export async function courseDetail(db: Db, id: number, lang: Language, member: PricedMember | undefined, previewLink?: PreviewLinker): Promise<CourseDetail> {
+  return memberDetail(db, await publicDetail(db, id, lang, previewLink), member);
 }
 
 /** The member's side of an item: favourite, and how commerce's one access check lets them reach it. */
@@ -60,7 +63,7 @@ export async function memberDetail(db: Db, { answer, item }: PublicDetail, membe
   };
 }
 
-export async function publicDetail(db: Db, id: number, lang: Language): Promise<PublicDetail> {
+export async function publicDetail(db: Db, id: number, lang: Language, previewLink?: PreviewLinker): Promise<PublicDetail> {
   const item = await findOnSale(db, id);
   if (!item) throw courseNotFound();
   const [[type], tags, chapters, lessons, files, related] = await Promise.all([
@@ -80,6 +83,12 @@ export async function publicDetail(db: Db, id: number, lang: Language): Promise<
       .orderBy(desc(course.sales), desc(course.id))
       .limit(RELATED_LIMIT),
   ]);
+  // Free previews play for everybody: a public clip as it is, a private upload through a signed link.
+  const previewUrls = new Map<number, string | null>();
+  for (const l of lessons) {
+    if (l.freePreview !== 1) continue;
+    previewUrls.set(l.id, l.video || (l.objectKey && previewLink ? await previewLink(l) : null));
+  }
   const answer: PublicDetail['answer'] = {
     ...toCard(item, lang),
     views: item.views,
@@ -99,7 +108,7 @@ export async function publicDetail(db: Db, id: number, lang: Language): Promise<
           duration: l.duration,
           freePreview: l.freePreview === 1,
           // Only free previews play for everybody; the rest is delivered to owners (commerce issue).
-          video: l.freePreview === 1 ? l.video : null,
+          video: previewUrls.get(l.id) ?? null,
         })),
     })),
     files,

@@ -23,11 +23,14 @@ import { artSvg } from './art.ts';
 import { memberDetail, publicDetail, type PublicDetail } from './detail.ts';
 import { ViewCounter } from './view-counter.ts';
 import { memberRateInfo } from '../commerce/index.ts';
+import { createSignedLink, isStorageName } from '../storage/index.ts';
+import type { PreviewLinker } from './detail.ts';
 import { homeSections, noticeDetail, typeTree, vipTiers } from './home.ts';
 import { addCollect, clearHistory, deleteHistory, listCollects, listHistory, recordHistory, removeCollect } from './member.ts';
 import { enabledTypes, listCourses, pick, toCard, withDescendants } from './service.ts';
 import { tag } from './tables.ts';
 import { catalogueAdminRoutes } from './shop-admin.ts';
+import { catalogueAdminRoutes as itemEditorRoutes } from './admin/routes.ts';
 
 /** Storefront catalogue: home, list, detail, filters, VIP tiers; a member's favourites and history. */
 /** Not encapsulated (fastify-plugin), so `app.invalidateCatalogue()` reaches the whole app. */
@@ -96,9 +99,15 @@ export const catalogueRoutes = fp(async (app: FastifyInstance) => {
     };
   }
 
+  // Not bound to a member (memberId 0): a visitor's player streams it; it only ever names a free-preview lesson.
+  const previewLink: PreviewLinker = async (lesson) =>
+    isStorageName(lesson.storage)
+      ? (await createSignedLink(app, { memberId: 0, object: { storage: lesson.storage, key: lesson.objectKey, name: 'lesson.mp4' }, disposition: 'inline' })).url
+      : null;
+
   app.get('/api/catalogue/detail', { preHandler: optionalUser }, async (request, reply) => {
     const { id } = validate(courseIdInput, request.query, request.lang);
-    const shared = await details.remember(`${id}\n${request.lang}`, () => publicDetail(db, id, request.lang));
+    const shared = await details.remember(`${id}\n${request.lang}`, () => publicDetail(db, id, request.lang, previewLink));
     // A member sees their own price: VIP price or loyalty rate (commerce's one pricing function).
     const member = request.user ? { ...request.user, payRate: (await memberRateInfo(db, app.siteConfig, request.user.id)).pay_rate } : undefined;
     const detail = await memberDetail(db, shared, member);
@@ -154,4 +163,6 @@ export const catalogueRoutes = fp(async (app: FastifyInstance) => {
     await clearHistory(db, currentUser(request).id);
     return reply.ok(null, 'catalogue.historyCleared');
   });
+
+  itemEditorRoutes(app);
 }, { name: 'catalogue' });

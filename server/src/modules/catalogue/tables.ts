@@ -60,6 +60,12 @@ export const course = pgTable(
     favourites: integer('favourites').notNull().default(0),
     weigh: integer('weigh').notNull().default(0),
     searchText: text('search_text').notNull().default(''),
+    seoTitle: varchar('seo_title', { length: 120 }).notNull().default(''),
+    seoDescription: varchar('seo_description', { length: 255 }).notNull().default(''),
+    /** Bumped by every editor save; a save naming an older version is refused (decision 041). */
+    version: integer('version').notNull().default(1),
+    /** Soft delete (decision 041): off sale and out of the back office, kept for its buyers. */
+    deletedAt: timestamp('delete_time', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -131,6 +137,8 @@ export const courseFile = pgTable(
     url: varchar('url', { length: 255 }).notNull().default(''),
     storage: varchar('storage', { length: 20 }).notNull().default(''),
     objectKey: varchar('object_key', { length: 255 }).notNull().default(''),
+    /** A lesson's downloadable attachment names its lesson; 0 = a file of the item itself. */
+    lessonId: integer('lesson_id').notNull().default(0),
     weigh: integer('weigh').notNull().default(0),
   },
   (t) => [index('course_file_course_idx').on(t.courseId)],

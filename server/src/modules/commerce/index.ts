@@ -20,3 +20,4 @@ export { settleRefundNotification, writePayLog } from './payments.ts';
 export type { NotificationHeaders, ParsedRefundNotification } from './payments.ts';
 export { commerceRoutes, paymentContextFor } from './routes.ts';
 export { topupOrderAdminRoutes } from './topup-admin.ts';
+export { salesSince, salesPerDay, topSellingItems } from './figures.ts';

@@ -62,7 +62,7 @@ export async function downloadRoutes(app: FastifyInstance) {
     }
     const link = checked.link;
     const presented = presentedToken(request, 'user');
-    if (presented) {
+    if (presented && link.memberId !== 0) {
       const found = await app.tokens.resolve(ACCESS_TYPE.user, presented);
       if (found.state === 'valid' && found.ownerId !== link.memberId) {
         return fail(request, reply, { status: 403, key: 'storage.linkOtherMember', lang: link.lang });

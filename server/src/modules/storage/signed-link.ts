@@ -20,6 +20,7 @@ export interface SignedObject {
 }
 
 export interface SignedLinkInput {
+  /** The member the link is for; 0 = anybody (a free-preview lesson a visitor plays, decision 041). */
   memberId: number;
   object: SignedObject;
   /** `attachment` for files (a download with the original name), `inline` for lessons (the player streams it). */
@@ -43,7 +44,7 @@ export const MAX_TTL_S = 24 * 3600;
 /** The signed payload (short field names: it travels in the URL). */
 const payloadSchema = z.strictObject({
   k: z.number().int().positive(),
-  m: z.number().int().positive(),
+  m: z.number().int().min(0),
   s: z.enum(STORAGE_NAMES),
   o: z.string().min(1).max(512),
   n: z.string().min(1).max(255),

@@ -45,6 +45,8 @@ export interface UploadOptions {
   /** Which upload endpoint and token: the member's (`/api`) or the admin's (`/admin`). */
   context: RequestContext;
   topic?: string;
+  /** Admin uploads only: store in the private root / bucket (paid files and lesson videos, decision 024). */
+  private?: boolean;
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
 }
@@ -96,7 +98,10 @@ function send(file: File, options: UploadOptions): Promise<Envelope<{ file: Uplo
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) return reject(new RequestError('cancel', '', { url }));
     const xhr = new XMLHttpRequest();
-    const query = options.topic ? `?topic=${encodeURIComponent(options.topic)}` : '';
+    const params = new URLSearchParams();
+    if (options.topic) params.set('topic', options.topic);
+    if (options.private) params.set('private', '1');
+    const query = params.size ? `?${params}` : '';
     xhr.open('POST', `${getEnvironment().baseUrl ?? ''}${url}${query}`);
     xhr.setRequestHeader(HEADER.lang, lang);
     xhr.setRequestHeader(HEADER.server, 'true');

@@ -28,7 +28,7 @@ export function isRetryable(error: unknown): boolean {
  * with the spec's 'upload successful' / failure toasts (spec §8), local or cloud, admin or member.
  * Unmounting cancels a running upload.
  */
-export function useUpload(options: { context: RequestContext; topic?: string; onDone?: (stored: UploadedFile) => void }) {
+export function useUpload(options: { context: RequestContext; topic?: string; private?: boolean; onDone?: (stored: UploadedFile) => void }) {
   const [state, setState] = useState<UploadState>({ phase: 'idle' });
   const controller = useRef<AbortController | null>(null);
   const latest = useRef(options);
@@ -46,6 +46,7 @@ export function useUpload(options: { context: RequestContext; topic?: string; on
       const stored = await uploadFile(file, {
         context: latest.current.context,
         topic: latest.current.topic,
+        private: latest.current.private,
         signal: abort.signal,
         onProgress: ({ percent }) => setState({ phase: 'uploading', percent, file }),
       });

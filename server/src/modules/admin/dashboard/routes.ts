@@ -1,34 +1,74 @@
 import { and, count, gte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../../db/client.ts';
 import { admin, user } from '../../../db/schema.ts';
+import { salesPerDay, salesSince, topSellingItems } from '../../commerce/index.ts';
 import { attachmentFigures } from '../attachments/routes.ts';
 import { adminRoute } from '../core/route-table.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const CHART_DAYS = 30;
+const WINDOWS = { today: 1, week: 7, month: 30 } as const;
 
-/** Dashboard figures that exist now; the sales section stays null until the commerce feature fills it. */
+const dayKey = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+/** Local midnight `days - 1` days before today: the start of a window of `days` days ending now. */
+const windowStart = (today: Date, days: number) => new Date(today.getFullYear(), today.getMonth(), today.getDate() - (days - 1));
+
+/** New members per local day since `from` (index on user.join_time, decision 042). */
+async function newMembersPerDay(db: Db, from: Date) {
+  return db
+    .select({ day: sql<string>`to_char(${user.joinTime} at time zone current_setting('TimeZone'), 'YYYY-MM-DD')`, n: count() })
+    .from(user)
+    .where(gte(user.joinTime, from))
+    .groupBy(sql`1`);
+}
+
+/**
+ * Sales of today / 7 / 30 days (net amount, paid orders, new members, conversion = paid orders ÷
+ * members), the 30-day sales and new-member series and the top items — all SQL aggregates that use
+ * indexes (decision 042). Commerce figures come through commerce's index.
+ */
+async function salesFigures(db: Db, now: Date, members: number) {
+  const chartStart = windowStart(now, CHART_DAYS);
+  const days = Array.from({ length: CHART_DAYS }, (_, i) => dayKey(new Date(chartStart.getFullYear(), chartStart.getMonth(), chartStart.getDate() + i)));
+  const [perDay, joined, top, ...windows] = await Promise.all([
+    salesPerDay(db, chartStart),
+    newMembersPerDay(db, chartStart),
+    topSellingItems(db, chartStart, 5),
+    ...Object.values(WINDOWS).map((n) => salesSince(db, windowStart(now, n))),
+  ]);
+  const sales = new Map(perDay.map((r) => [r.day, r]));
+  const joins = new Map(joined.map((r) => [r.day, r.n]));
+  const sumJoins = (n: number) => days.slice(-n).reduce((total, d) => total + (joins.get(d) ?? 0), 0);
+  return {
+    windows: Object.fromEntries(
+      Object.entries(WINDOWS).map(([name, n], i) => [name, { amount: windows[i]!.amount, orders: windows[i]!.orders, newMembers: sumJoins(n), members }]),
+    ) as Record<keyof typeof WINDOWS, { amount: number; orders: number; newMembers: number; members: number }>,
+    chart: {
+      days,
+      amounts: days.map((d) => sales.get(d)?.amount ?? 0),
+      orders: days.map((d) => sales.get(d)?.orders ?? 0),
+      newMembers: days.map((d) => joins.get(d) ?? 0),
+    },
+    top,
+  };
+}
+
+/** Dashboard figures: members, admins, logins, attachments, and the sales section. */
 export function dashboardRoutes(app: FastifyInstance) {
   const db = app.deps.db;
   adminRoute(app, { method: 'GET', path: 'dashboard/index', node: 'dashboard/index' }, async (_request, reply) => {
     const now = new Date();
-    const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate());
-    const weekStart = new Date(startOfToday.getTime() - 6 * DAY_MS);
+    const startOfToday = windowStart(now, 1);
+    const weekStart = windowStart(now, 7);
     const [[members], [admins], [newToday], [loginsToday], perDay, attachments] = await Promise.all([
       db.select({ n: count() }).from(user),
       db.select({ n: count() }).from(admin),
       db.select({ n: count() }).from(user).where(gte(user.joinTime, startOfToday)),
       db.select({ n: count() }).from(user).where(and(gte(user.lastLoginTime, startOfToday))),
-      db
-        .select({ day: sql<string>`to_char(${user.joinTime} at time zone current_setting('TimeZone'), 'YYYY-MM-DD')`, n: count() })
-        .from(user)
-        .where(gte(user.joinTime, weekStart))
-        .groupBy(sql`1`),
+      newMembersPerDay(db, weekStart),
       attachmentFigures(db),
     ]);
-    const days = Array.from({ length: 7 }, (_, i) => {
-      const d = new Date(weekStart.getTime() + i * DAY_MS);
-      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-    });
+    const days = Array.from({ length: 7 }, (_, i) => dayKey(new Date(weekStart.getFullYear(), weekStart.getMonth(), weekStart.getDate() + i)));
     const byDay = new Map(perDay.map((r) => [r.day, r.n]));
     return reply.ok({
       members: members?.n ?? 0,
@@ -37,8 +77,7 @@ export function dashboardRoutes(app: FastifyInstance) {
       memberLoginsToday: loginsToday?.n ?? 0,
       newMembers: { days, counts: days.map((d) => byDay.get(d) ?? 0) },
       attachments,
-      // Filled by the commerce feature (orders) when it lands.
-      sales: null,
+      sales: await salesFigures(db, now, members?.n ?? 0),
     });
   });
 }

@@ -63,7 +63,7 @@ export async function uploadToQiniu(file: File, options: QiniuUploadOptions): Pr
     options.signal?.addEventListener('abort', abort, { once: true });
   });
 
-  const record = { url: `${token.domain.replace(/\/+$/, '')}/${token.key}`, name: file.name, size: file.size, type: file.type, sha1, topic: options.topic ?? 'default' };
+  const record = { url: `${token.domain.replace(/\/+$/, '')}/${token.key}`, name: file.name, size: file.size, type: file.type, sha1, topic: options.topic ?? 'default', ...(options.private ? { private: '1' } : {}) };
   try {
     const answer = await request<{ file: UploadedFile } | null>({ url: `${base(options.context)}/Qiniu/callback`, method: 'POST', data: record, context: options.context, showErrorMessage: false });
     if (answer.data?.file) return answer.data.file;
@@ -78,7 +78,7 @@ async function fetchToken(file: File, sha1: string, options: QiniuUploadOptions)
   try {
     const answer = await request<QiniuToken>({
       url,
-      params: { name: file.name, size: file.size, sha1, topic: options.topic },
+      params: { name: file.name, size: file.size, sha1, topic: options.topic, ...(options.private ? { private: '1' } : {}) },
       context: options.context,
       signal: options.signal,
       showErrorMessage: false,

@@ -1,7 +1,9 @@
 import { TeamOutlined, UserAddOutlined, LoginOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Skeleton, theme } from 'antd';
-import type { ReactNode } from 'react';
+import { Segmented, Skeleton, theme } from 'antd';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { loadNamespaces } from '../../../lib/i18n.ts';
+import { moneyText } from './money.tsx';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../utils/format-bytes.ts';
 import { crudApi } from '../api/crud.ts';
@@ -14,7 +16,79 @@ interface Dashboard {
   memberLoginsToday: number;
   newMembers: { days: string[]; counts: number[] };
   attachments: { count: number; size: number; byKind: Partial<Record<'image' | 'video' | 'audio' | 'other', { count: number; size: number }>> };
-  sales: unknown;
+  sales: SalesFigures;
+}
+
+type WindowName = 'today' | 'week' | 'month';
+interface SalesFigures {
+  windows: Record<WindowName, { amount: number; orders: number; newMembers: number; members: number }>;
+  chart: { days: string[]; amounts: number[]; orders: number[]; newMembers: number[] };
+  top: { courseId: number; title: string; orders: number; amount: number }[];
+}
+
+// Chart.js only with the dashboard (decision 042).
+const SalesChart = lazy(() => import('./sales-chart.tsx'));
+const percent = (orders: number, members: number) => (members > 0 ? `${((orders / members) * 100).toFixed(2)}%` : '—');
+
+/** Sales of a window, the 30-day charts and the top items (figures from SQL aggregates, decision 042). */
+function SalesSection({ sales }: { sales: SalesFigures }) {
+  const { t } = useTranslation('items');
+  const [ready, setReady] = useState(false);
+  const [span, setSpan] = useState<WindowName>('today');
+  useEffect(() => {
+    void loadNamespaces(['items']).then(() => setReady(true));
+  }, []);
+  if (!ready) return null;
+  const figures = sales.windows[span];
+  const cells: [string, string][] = [
+    [t('dashboard.sales'), moneyText(figures.amount)],
+    [t('dashboard.orders'), figures.orders.toLocaleString()],
+    [t('dashboard.newMembers'), figures.newMembers.toLocaleString()],
+    [t('dashboard.conversion'), percent(figures.orders, figures.members)],
+  ];
+  return (
+    <div className="flex flex-col gap-4" data-testid="dashboard-sales">
+      <PageCard
+        title={t('dashboard.sales')}
+        extra={<Segmented size="small" value={span} onChange={(v) => setSpan(v as WindowName)} options={(['today', 'week', 'month'] as const).map((w) => ({ value: w, label: t(`dashboard.${w}`) }))} />}
+      >
+        <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+          {cells.map(([label, value], i) => (
+            <div key={label}>
+              <dt className="text-sm opacity-60" title={i === 3 ? t('dashboard.conversionHelp') : undefined}>{label}</dt>
+              <dd className="text-2xl font-semibold tabular-nums" data-testid={`sales-${i}`}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </PageCard>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Suspense fallback={<PageCard><Skeleton active /></PageCard>}>
+          <PageCard title={t('dashboard.salesChart')}>
+            <SalesChart kind="bar" labels={sales.chart.days} values={sales.chart.amounts} format={moneyText} label={t('dashboard.sales')} testId="chart-sales" emptyMax={100} />
+          </PageCard>
+          <PageCard title={t('dashboard.membersChart')}>
+            <SalesChart kind="line" labels={sales.chart.days} values={sales.chart.newMembers} label={t('dashboard.newMembers')} testId="chart-members" />
+          </PageCard>
+        </Suspense>
+      </div>
+      <PageCard title={t('dashboard.topItems')}>
+        {sales.top.length === 0 ? (
+          <p className="text-sm opacity-60">{t('dashboard.noSales')}</p>
+        ) : (
+          <ol className="flex flex-col gap-2" data-testid="top-items">
+            {sales.top.map((item, i) => (
+              <li key={item.courseId} className="flex items-center gap-3 text-sm">
+                <span className="w-5 tabular-nums opacity-60">{i + 1}</span>
+                <span className="min-w-0 flex-1 truncate">{item.title}</span>
+                <span className="tabular-nums opacity-70">{item.orders} × </span>
+                <span className="w-24 text-right font-medium tabular-nums">{moneyText(item.amount)}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </PageCard>
+    </div>
+  );
 }
 
 function Stat({ icon, label, value, tint }: { icon: ReactNode; label: string; value: number; tint: string }) {
@@ -35,7 +109,7 @@ function Stat({ icon, label, value, tint }: { icon: ReactNode; label: string; va
   );
 }
 
-/** Dashboard: the figures that exist now; sales arrive with the commerce feature. */
+/** Dashboard: members, logins, attachments and the sales section. */
 export default function DashboardPage() {
   const { t } = useTranslation('admin');
   const { token } = theme.useToken();
@@ -81,11 +155,9 @@ export default function DashboardPage() {
               </ul>
             </div>
           </PageCard>
-          <PageCard title={t('dashboard.sales')}>
-            <p className="text-sm opacity-70">{t('dashboard.salesPending')}</p>
-          </PageCard>
         </div>
       </div>
+      <SalesSection sales={data.sales} />
     </div>
   );
 }

@@ -26,6 +26,7 @@ export const ADMIN_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'user/rule': lazy(() => import('./members/member-rule-page.tsx')),
   'user/moneyLog': lazy(() => import('./members/ledger-page.tsx').then((m) => ({ default: m.MoneyLogPage }))),
   'user/scoreLog': lazy(() => import('./members/ledger-page.tsx').then((m) => ({ default: m.ScoreLogPage }))),
+  'shop/course': lazy(() => import('./shop/items/items-page.tsx')),
   'shop/order': lazy(() => import('./shop/order-page.tsx')),
   'shop/payLog': lazy(() => import('./shop/pay-log-page.tsx')),
   'shop/cart': lazy(() => import('./shop/cart-page.tsx')),

@@ -1,0 +1,136 @@
+import { expect, test, type Page } from '@playwright/test';
+import { join } from 'node:path';
+import { E2E_ADMIN_PASSWORD } from './global-setup.ts';
+import { adminLogin } from './support.ts';
+
+/*
+ * The item editor (decision 041), as a shop owner uses it. Run as the seeded super admin: the
+ * `editor` admin group arrives with the generic-CRUD v2 branch.
+ */
+const DEMO_VIDEO = join(process.cwd(), 'server', 'assets', 'demo', 'preview.mp4');
+const SHOTS = process.env.SHOTS_DIR;
+
+async function pickFirstType(page: Page) {
+  await page.getByTestId('item-type').click();
+  await page.locator('.ant-select-tree-node-content-wrapper').first().click();
+}
+
+async function fillLesson(lesson: ReturnType<Page['locator']>, zh: string, en: string) {
+  await lesson.getByTestId('lesson-title-zh').fill(zh);
+  await lesson.getByTestId('lesson-title-en').fill(en);
+}
+
+async function saveItem(page: Page): Promise<number> {
+  const saved = page.waitForResponse((r) => /\/admin\/shop\/course\/(add|edit)$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
+  await page.getByTestId('item-save').click();
+  const answer = (await (await saved).json()) as { code: number; msg: string; data: { id: number } };
+  expect(answer.code, answer.msg).toBe(1);
+  return answer.data.id;
+}
+
+test('an owner creates a course with chapters and a real lesson video, publishes it, and a visitor watches the free lesson', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await adminLogin(page, 'admin', E2E_ADMIN_PASSWORD);
+  await page.goto('/admin/shop/course');
+  await page.getByTestId('add-course').click();
+  const stamp = Date.now() % 1_000_000;
+  const titleZh = `调色进阶课 ${stamp}`;
+  const titleEn = `Colour grading course ${stamp}`;
+  await pickFirstType(page);
+  await page.getByTestId('item-title-zh').fill(titleZh);
+  await page.getByTestId('item-title-en').fill(titleEn);
+  await page.getByTestId('item-subtitle-zh').fill('从一级校色到风格化');
+  await page.getByTestId('item-subtitle-en').fill('From primaries to a look');
+  await page.getByTestId('item-description-zh-input').click();
+  await page.keyboard.type('三章实操，附工程文件。');
+
+  // Bad input first: three decimals are refused by the form before anything is sent.
+  await page.getByTestId('item-price').fill('12.555');
+  await page.getByTestId('item-save').click();
+  await expect(page.getByText('金额最多两位小数')).toBeVisible();
+  await page.getByTestId('item-price').fill('12.50');
+  await page.getByTestId('item-status').getByText('上架').click();
+
+  await page.getByTestId('add-chapter').click();
+  await page.getByTestId('add-chapter').click();
+  const chapters = page.getByTestId('chapter-card');
+  await chapters.nth(0).getByTestId('chapter-title-zh').fill('第一章 基础');
+  await chapters.nth(0).getByTestId('chapter-title-en').fill('Chapter 1 Basics');
+  await chapters.nth(1).getByTestId('chapter-title-zh').fill('第二章 风格');
+  await chapters.nth(1).getByTestId('chapter-title-en').fill('Chapter 2 Looks');
+  await chapters.nth(0).getByTestId('add-lesson').click();
+  await chapters.nth(0).getByTestId('add-lesson').click();
+  await chapters.nth(1).getByTestId('add-lesson').click();
+  const lessons = page.getByTestId('lesson-row');
+  await fillLesson(lessons.nth(0), '认识示波器', 'Reading scopes');
+  await fillLesson(lessons.nth(1), '白平衡', 'White balance');
+  await fillLesson(lessons.nth(2), '电影感', 'A film look');
+  await lessons.nth(0).getByTestId('lesson-free').click();
+  await lessons.nth(0).locator('input[type=file]').first().setInputFiles(DEMO_VIDEO);
+  await expect(lessons.nth(0).getByTestId('lesson-video-new')).toBeVisible({ timeout: 30_000 });
+
+  const id = await saveItem(page);
+  // The server read the duration from the uploaded file (the demo clip is 8 seconds).
+  await expect(page.getByTestId('lesson-row').nth(0).getByTestId('lesson-duration')).toContainText('0:08');
+  if (SHOTS) await page.screenshot({ path: join(SHOTS, 'editor-1440.png'), fullPage: true });
+
+  // A visitor (a fresh browser, no login) finds it on the list and the detail page, in both languages.
+  const visitor = await browser.newContext({ locale: 'zh-CN' });
+  const shop = await visitor.newPage();
+  await shop.goto(`/list?keyword=${encodeURIComponent(String(stamp))}`);
+  await expect(shop.getByText(titleZh)).toBeVisible();
+  await shop.goto(`/course/${id}`);
+  await expect(shop.getByRole('heading', { name: titleZh })).toBeVisible();
+  await expect(shop.getByText('¥12.50').first()).toBeVisible();
+  await expect(shop.getByText('第一章 基础')).toBeVisible();
+  // The free lesson plays through a signed link; the others stay locked.
+  const player = shop.getByTestId('lesson-player');
+  await expect(player).toHaveAttribute('src', /\/download\//);
+  const played = await shop.evaluate(async (src) => {
+    const response = await fetch(src, { headers: { range: 'bytes=0-7' } });
+    return { status: response.status, type: response.headers.get('content-type') };
+  }, (await player.getAttribute('src'))!);
+  expect(played).toEqual({ status: 206, type: 'video/mp4' });
+  await expect(shop.getByTestId('lesson').nth(1)).toBeDisabled();
+  await shop.getByTestId('language-switch').click();
+  await expect(shop.getByRole('heading', { name: titleEn })).toBeVisible();
+  await expect(shop.getByText('Chapter 1 Basics')).toBeVisible();
+  await expect(shop.getByTestId('lesson').first()).toContainText('Reading scopes');
+  await shop.goto(`/list?keyword=${encodeURIComponent(String(stamp))}`);
+  await expect(shop.getByText(titleEn)).toBeVisible();
+
+  // The owner changes the price; the storefront shows it at once.
+  await page.getByTestId('item-price').fill('9.90');
+  await saveItem(page);
+  await shop.goto(`/course/${id}`);
+  await expect(shop.getByText('¥9.90').first()).toBeVisible();
+  await visitor.close();
+});
+
+test('an owner creates a material pack with several private files', async ({ page }) => {
+  await adminLogin(page, 'admin', E2E_ADMIN_PASSWORD);
+  await page.goto('/admin/shop/course');
+  await page.getByTestId('add-material').click();
+  await pickFirstType(page);
+  const title = `LUT 合集 ${Date.now() % 1_000_000}`;
+  await page.getByTestId('item-title-zh').fill(title);
+  await page.getByTestId('item-price').fill('0');
+  const zip = (n: number) => ({ name: `pack-${n}.zip`, mimeType: 'application/zip', buffer: Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(100 * n, n)]) });
+  await page.getByTestId('item-files').locator('input[type=file]').setInputFiles([zip(1), zip(2), zip(3)]);
+  const rows = page.getByTestId('private-file');
+  await expect(rows).toHaveCount(3, { timeout: 30_000 });
+  await rows.nth(2).getByTestId('private-file-name').fill('预设-第三包.zip');
+  await saveItem(page);
+  await expect(page.getByTestId('private-file')).toHaveCount(3);
+  await expect(page.getByTestId('private-file-name').nth(2)).toHaveValue('预设-第三包.zip');
+  await expect(page.getByTestId('private-file').first()).toContainText('zip');
+
+  await page.getByTestId('item-editor-back').click();
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: title })).toContainText('素材包');
+  if (SHOTS) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(SHOTS, 'list-390.png'), fullPage: true });
+  }
+});
