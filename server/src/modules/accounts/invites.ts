@@ -3,7 +3,16 @@ import { count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { user } from '../../db/schema.ts';
-import { membersWhoBought } from '../commerce/index.ts';
+
+/**
+ * Which of these members have a paid order: commerce registers its lookup here (accounts sits
+ * below commerce in the module graph — decision 033); without it nobody has bought.
+ */
+type BuyerLookup = (db: Db, memberIds: number[]) => Promise<Set<number>>;
+let membersWhoBought: BuyerLookup = async () => new Set();
+export function registerBuyerLookup(lookup: BuyerLookup): void {
+  membersWhoBought = lookup;
+}
 
 export const inviteListQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

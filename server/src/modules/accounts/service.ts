@@ -3,8 +3,8 @@
  * account and a wrong password give the same message, and the password is still verified
  * against a dummy hash so timing does not tell either.
  */
+import { newInviteCode } from '../../shared/invite-code.ts';
 import { hash, verify } from '@node-rs/argon2';
-import { randomBytes } from 'node:crypto';
 import { eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { user } from '../../db/schema.ts';
@@ -69,10 +69,6 @@ export async function login(db: Db, account: string, password: string, options: 
   return updated!;
 }
 
-const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export function newInviteCode(): string {
-  return [...randomBytes(8)].map((b) => INVITE_ALPHABET[b % INVITE_ALPHABET.length]).join('');
-}
 
 export interface RegisterInput {
   username: string;
@@ -171,3 +167,5 @@ export async function resetPassword(db: Db, memberId: number, codeId: number, pa
   });
   await clearAccount(db, 'user', accountKey({ id: memberId }, ''));
 }
+
+export { newInviteCode };

@@ -10,3 +10,4 @@ export { fromContract } from './crud/contract.ts';
 export { idsQuery, unflattenQuery } from './crud/params.ts';
 export { adminRoutes } from './routes.ts';
 export { EDITOR_GROUP_NAME, seedAdmin, type AdminSeedOptions } from './seed.ts';
+export { registerDashboardSales, type DashboardSalesSource } from './dashboard/routes.ts';

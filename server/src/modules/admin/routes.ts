@@ -7,7 +7,6 @@ import { configRoutes } from './config/routes.ts';
 import { crudExportRoutes } from './crud/export.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { attachmentAdminRoutes } from './attachments/routes.ts';
-import { smsLogAdminRoutes } from './sms-log/routes.ts';
 import { memberAdminRoutes } from './members/routes.ts';
 import { organizationRoutes } from './organization/routes.ts';
 import { securityRoutes } from './security/routes.ts';
@@ -25,7 +24,6 @@ export async function adminRoutes(app: FastifyInstance) {
   organizationRoutes(app);
   memberAdminRoutes(app);
   attachmentAdminRoutes(app);
-  smsLogAdminRoutes(app);
   configRoutes(app);
   // Last: recycle and sensitive rules name controllers registered above.
   securityRoutes(app);

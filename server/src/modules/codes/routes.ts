@@ -7,7 +7,7 @@ import { memberByAddress } from './addresses.ts';
 import { deliverCode } from './deliver.ts';
 import { emsSendBody, smsSendBody } from './schema.ts';
 import { dropReservation, markSent, reserveCode, type CodeAddress } from './service.ts';
-import { smsTemplateAdminRoutes } from './admin-routes.ts';
+import { smsLogAdminRoutes, smsTemplateAdminRoutes } from './admin-routes.ts';
 
 const NEEDS_MEMBER: readonly CodeEvent[] = ['user_change_email', 'user_change_mobile', 'user_email_verify', 'user_mobile_verify'];
 
@@ -39,6 +39,7 @@ async function shouldDeliver(request: FastifyRequest, address: CodeAddress): Pro
 /** `POST /api/Sms/send` and `POST /api/Ems/send` (spec §7): a solved click captcha, then a code. */
 export async function codeRoutes(app: FastifyInstance) {
   smsTemplateAdminRoutes(app);
+  smsLogAdminRoutes(app);
   async function send(request: FastifyRequest, address: CodeAddress, captcha: { captchaId?: string; captchaInfo?: string }) {
     if (NEEDS_MEMBER.includes(address.event) && !request.user) throw needLogin();
     await app.captcha.require(captcha.captchaId, captcha.captchaInfo);

@@ -273,8 +273,10 @@ export async function settleNotification(ctx: PaymentContext, method: PayMethodC
     return { accepted: false, state: 'refused', reason: 'unknown order' };
   }
   const state = n.result === 'failed' ? 'failed' : 'cancelled';
-  await log(ctx.db, order, state, `payer ${n.result}`);
-  return { accepted: true, state, reason: `payer ${n.result}` };
+  // A provider's own reason (e.g. Alipay: "refund notice: never pays") says more than the result.
+  const reason = n.reason || `payer ${n.result}`;
+  await log(ctx.db, order, state, reason);
+  return { accepted: true, state, reason };
 }
 
 /**

@@ -2,6 +2,10 @@
  * Commerce calls (conventions "Commerce calls"): cart, orders, payment, delivery for members;
  * `/api/pay/notify/{method}` for providers. Amounts in integer cents; unknown fields refused.
  */
+import { registerDashboardSales } from '../admin/index.ts';
+import { registerBuyerLookup } from '../accounts/index.ts';
+import { membersWhoBought } from './hooks.ts';
+import { salesPerDay, salesSince, topSellingItems } from './figures.ts';
 import {
   cartAddInput,
   cartRemoveInput,
@@ -63,6 +67,10 @@ export function paymentContextFor(app: FastifyInstance, request: Pick<FastifyReq
 
 export const commerceRoutes = fp(async (app: FastifyInstance) => {
   const db = app.deps.db;
+  // The back office's dashboard shows the shop's sales from these aggregates (decision 042).
+  registerDashboardSales({ salesSince, salesPerDay, topSellingItems });
+  // The invitee list of /share says who bought (accounts asks through this lookup).
+  registerBuyerLookup(membersWhoBought);
   /** The shop currency setting (decision 018); an order snapshots it at creation. */
   const shopCurrency = async () => currencyOf(await app.siteConfig.get('currency'));
   const paymentContext = (request: Pick<FastifyRequest, 'lang' | 'ip'> & { headers?: FastifyRequest['headers'] }, device?: PayDevice): PaymentContext =>

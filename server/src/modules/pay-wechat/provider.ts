@@ -60,8 +60,8 @@ export const wechatProvider: PaymentProvider = {
   async create(ctx, order) {
     const config = await configured(ctx);
     try {
-      const { action, scene } = await prepay(ctx, config, order);
-      await writePayLog(ctx.db, { order, method: 'wechat', kind: 'payment', state: 'pending', amount: order.amount, currency: order.currency, note: `${scene} prepay`, ip: ctx.ip });
+      // The attempt itself is logged by commerce's submit (one `payment` row per attempt).
+      const { action } = await prepay(ctx, config, order);
       return action;
     } catch (error) {
       if (!(error instanceof WechatApiError)) throw error;

@@ -2,9 +2,27 @@ import { and, count, gte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { admin, user } from '../../../db/schema.ts';
-import { salesPerDay, salesSince, topSellingItems } from '../../commerce/index.ts';
 import { attachmentFigures } from '../attachments/routes.ts';
 import { adminRoute } from '../core/route-table.ts';
+
+/**
+ * Where the dashboard's sales figures come from: commerce registers its aggregates here (admin sits
+ * below commerce in the module graph, so it cannot import them — decision 033).
+ */
+export interface DashboardSalesSource {
+  salesSince(db: Db, from: Date): Promise<{ amount: number; orders: number }>;
+  salesPerDay(db: Db, from: Date): Promise<{ day: string; amount: number; orders: number }[]>;
+  topSellingItems(db: Db, from: Date, limit: number): Promise<{ courseId: number; title: string; orders: number; amount: number }[]>;
+}
+const NO_SALES: DashboardSalesSource = {
+  salesSince: async () => ({ amount: 0, orders: 0 }),
+  salesPerDay: async () => [],
+  topSellingItems: async () => [],
+};
+let salesSource: DashboardSalesSource = NO_SALES;
+export function registerDashboardSales(source: DashboardSalesSource): void {
+  salesSource = source;
+}
 
 const CHART_DAYS = 30;
 const WINDOWS = { today: 1, week: 7, month: 30 } as const;
@@ -25,16 +43,16 @@ async function newMembersPerDay(db: Db, from: Date) {
 /**
  * Sales of today / 7 / 30 days (net amount, paid orders, new members, conversion = paid orders ÷
  * members), the 30-day sales and new-member series and the top items — all SQL aggregates that use
- * indexes (decision 042). Commerce figures come through commerce's index.
+ * indexes (decision 042). Commerce's figures come through the registered sales source.
  */
 async function salesFigures(db: Db, now: Date, members: number) {
   const chartStart = windowStart(now, CHART_DAYS);
   const days = Array.from({ length: CHART_DAYS }, (_, i) => dayKey(new Date(chartStart.getFullYear(), chartStart.getMonth(), chartStart.getDate() + i)));
   const [perDay, joined, top, ...windows] = await Promise.all([
-    salesPerDay(db, chartStart),
+    salesSource.salesPerDay(db, chartStart),
     newMembersPerDay(db, chartStart),
-    topSellingItems(db, chartStart, 5),
-    ...Object.values(WINDOWS).map((n) => salesSince(db, windowStart(now, n))),
+    salesSource.topSellingItems(db, chartStart, 5),
+    ...Object.values(WINDOWS).map((n) => salesSource.salesSince(db, windowStart(now, n))),
   ]);
   const sales = new Map(perDay.map((r) => [r.day, r]));
   const joins = new Map(joined.map((r) => [r.day, r.n]));

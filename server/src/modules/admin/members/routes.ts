@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { admin as adminTable, token, user } from '../../../db/schema.ts';
 import { ApiError } from '../../../shared/errors.ts';
 import { validate } from '../../../shared/validation.ts';
-import { newInviteCode } from '../../accounts/index.ts';
+import { newInviteCode } from '../../../shared/invite-code.ts';
 import { changeMoney, changeScore, LedgerError } from '../../ledger/index.ts';
 import { userMoneyLog, userScoreLog } from '../../ledger/index.ts';
 import { userGroup, userRule } from '../../member-access/index.ts';

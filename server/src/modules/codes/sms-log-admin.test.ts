@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../../test/app.ts';
-import { captchaKit } from '../../captcha/test-kit.ts';
-import { adminKit, qs } from '../test-kit.ts';
+import { createTestApp, type TestContext } from '../../../test/app.ts';
+import { captchaKit } from '../captcha/test-kit.ts';
+import { adminKit, qs } from '../admin/test-kit.ts';
 
 describe('admin SMS log (routine/smsLog)', () => {
   let ctx: TestContext;
