@@ -108,7 +108,8 @@ test.describe.serial('admin settings, titles and exports (issue 15)', () => {
     const header = csv[0]!.split(',');
     const line = csv.find((l) => l.includes(username))!.split(',');
     expect(line[header.indexOf('分组')]).toBe('默认分组');
-    expect(line[header.indexOf('余额')]).toBe('¥0.00');
+    // Money in yuan with two decimals (the server writes the file, decision 040).
+    expect(line[header.indexOf('余额')]).toBe('0.00');
 
     await page.goto('/admin/auth/adminLog');
     await expect(page).toHaveTitle(/^管理员日志/);

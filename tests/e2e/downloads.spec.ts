@@ -10,10 +10,15 @@ import { api } from './support.ts';
 test.describe('signed downloads', () => {
   test('downloads a demo file under its Chinese name and plays a lesson with seeking', async ({ page, request }) => {
     // A demo course: its materials file is named 课程素材.zip.
-    const list = await api<{ list: { id: number; kind: string }[] }>(request, '/api/catalogue/list?kind=course&limit=1');
-    const item = list.data.list[0]!;
-    const detail = await api<{ files: { id: number; name: string }[]; chapters: { lessons: { id: number }[] }[] }>(request, `/api/catalogue/detail?id=${item.id}`);
-    const file = detail.data.files.find((f) => f.name.endsWith('.zip'))!;
+    // A demo course with its materials file (items other journeys add have none).
+    const list = await api<{ list: { id: number; kind: string }[] }>(request, '/api/catalogue/list?kind=course&sort=popular&limit=50');
+    type Detail = { files: { id: number; name: string }[]; chapters: { lessons: { id: number }[] }[] };
+    let detail: Awaited<ReturnType<typeof api<Detail>>> | undefined;
+    for (const candidate of list.data.list) {
+      detail = await api<Detail>(request, `/api/catalogue/detail?id=${candidate.id}`);
+      if (detail.data.files.some((f) => f.name.endsWith('.zip'))) break;
+    }
+    const file = detail!.data.files.find((f) => f.name.endsWith('.zip'))!;
     const fileLink = await api<{ url: string; expire_time: number }>(request, `/__test/signedLink?memberId=1&fileId=${file.id}`);
     expect(fileLink.data.url).toMatch(/^\/download\//);
 
@@ -30,7 +35,7 @@ test.describe('signed downloads', () => {
     const bytes = await readFile((await download.path())!);
     expect(bytes.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
 
-    const lessonId = detail.data.chapters[0]!.lessons[0]!.id;
+    const lessonId = detail!.data.chapters[0]!.lessons[0]!.id;
     const lessonLink = await api<{ url: string }>(request, `/__test/signedLink?memberId=1&lessonId=${lessonId}`);
     const seekedTo = await page.evaluate(async (src) => {
       const video = document.createElement('video');

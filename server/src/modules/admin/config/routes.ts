@@ -32,7 +32,11 @@ function valueSchema(type: string, declared: SettingDefinition | undefined): z.Z
       .transform((list) => declared.options!.filter((o) => list.includes(o)).join(','));
   }
   if (declared?.multiline) return MULTILINE_SCHEMA;
-  if (declared?.json) return VALUE_SCHEMAS.string.refine(declared.json, 'memberMoney.settingInvalid');
+  // A JSON setting may come back as the parsed value it was shown as: stored as its text either way.
+  if (declared?.json) {
+    const json = declared.json;
+    return z.preprocess((v) => (typeof v === 'string' || v === undefined ? v : JSON.stringify(v)), VALUE_SCHEMAS.string.refine(json, 'memberMoney.settingInvalid'));
+  }
   return VALUE_SCHEMAS[type as keyof typeof VALUE_SCHEMAS] ?? VALUE_SCHEMAS.string;
 }
 

@@ -1,3 +1,4 @@
+import { seededNameLabels } from './seeded-names.ts';
 import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown } from 'antd';
 import { useState } from 'react';
@@ -24,7 +25,8 @@ export function exportColumns(fields: CrudField[], label: (f: CrudField) => stri
   return fields.map((f) => {
     const column = f.column || undefined;
     const spec: ExportColumnSpec = { name: column?.exportPath ?? f.name, title: label(f), format: 'text' };
-    if (f.type === 'money') spec.format = 'money';
+    if (column?.exportSeededName) Object.assign(spec, { format: 'enum', labels: seededNameLabels(t) });
+    if (f.type === 'money' || column?.exportFormat === 'money') spec.format = 'money';
     if (f.type === 'datetime') spec.format = 'datetime';
     if (f.type === 'switch') spec.format = 'switch';
     if (f.type === 'switch') spec.labels = { '1': t('common.enabled'), '0': t('common.disabled'), enable: t('common.enabled'), disable: t('common.disabled') };

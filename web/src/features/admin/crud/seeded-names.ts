@@ -12,3 +12,8 @@ export function seededName(t: (key: string) => string, name: string): string {
   const key = SEEDED[name];
   return key ? t(key) : name;
 }
+
+/** Each seeded name with its translation: the export writes names as the table shows them. */
+export function seededNameLabels(t: (key: string) => string): Record<string, string> {
+  return Object.fromEntries(Object.entries(SEEDED).map(([name, key]) => [name, t(key)]));
+}

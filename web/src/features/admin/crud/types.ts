@@ -76,6 +76,10 @@ export interface CrudField {
         text?: (value: unknown, row: Row, t: TFunction) => string;
         /** What the server export writes for this column, e.g. `user.username` (a relation's field); default the field. */
         exportPath?: string;
+        /** The exported cell is a name the installation seeded (a group): written translated, as shown. */
+        exportSeededName?: boolean;
+        /** How the export writes the cell when the field's type does not say (e.g. cents shown as yuan). */
+        exportFormat?: 'money';
         /** Only a filter (e.g. `user.username` of a relation), not a column. */
         filterOnly?: boolean;
       };
