@@ -1,4 +1,5 @@
 import type { MemberRuleNode } from '@framecraft/contracts/member';
+import { toRuleNode } from '../../shared/rule-node.ts';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -35,19 +36,7 @@ export async function memberRules(db: Db, member: Pick<MemberRow, 'groupId'>): P
   return all.filter((r) => held.has(r.id) && usable(r));
 }
 
-const toNode = (r: RuleRow): MemberRuleNode => ({
-  id: r.id,
-  pid: r.pid,
-  type: r.type,
-  title: r.title,
-  name: r.name,
-  path: r.path,
-  icon: r.icon,
-  menu_type: r.menuType,
-  url: r.url,
-  component: r.component,
-  keepalive: r.keepalive,
-});
+const toNode = (r: RuleRow): MemberRuleNode => toRuleNode(r);
 
 const MENU_TYPES = new Set(['menu_dir', 'menu']);
 

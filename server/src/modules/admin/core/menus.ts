@@ -1,3 +1,4 @@
+import { toRuleNode } from '../../../shared/rule-node.ts';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { adminRule } from '../tables.ts';
@@ -24,19 +25,7 @@ export async function menuTree(db: Db, access: AdminAccess): Promise<MenuNode[]>
   const nodes = new Map<number, MenuNode>();
   for (const r of rows) {
     if (!access.super && !access.ruleIds.has(r.id)) continue;
-    nodes.set(r.id, {
-      id: r.id,
-      pid: r.pid,
-      type: r.type,
-      title: r.title,
-      name: r.name,
-      path: r.path,
-      icon: r.icon,
-      menu_type: r.menuType,
-      url: r.url,
-      component: r.component,
-      keepalive: r.keepalive,
-    });
+    nodes.set(r.id, toRuleNode(r));
   }
   const roots: MenuNode[] = [];
   for (const node of nodes.values()) {
