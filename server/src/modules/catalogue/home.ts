@@ -1,15 +1,16 @@
 import type { CatalogueHome, NoticeDetail, TypeNode, VipTierInfo } from '@framecraft/contracts/catalogue';
 import type { Language } from '@framecraft/contracts/constants';
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { sanitizeDescription } from './detail.ts';
-import { cardColumns, enabledTypes, onSale, pick, toCard, topPerType, withDescendants } from './service.ts';
+import { type CardRow, cardColumns, enabledTypes, onSale, pick, toCard, topPerType, type TypeRow, withDescendants } from './service.ts';
 import { course, notice, vipTier } from './tables.ts';
 
 const SHELF_SIZE = 8;
 const BANNER_SIZE = 5;
 const NOTICE_COUNT = 5;
+const newestFirst = [desc(course.createdAt), desc(course.id)];
 
 /** An enabled notice inside its window (no start / no end = unlimited). */
 const noticeShown = and(
@@ -54,20 +55,12 @@ export async function vipLevelName(db: Db, level: number, lang: Language): Promi
 export async function homeSections(db: Db, lang: Language): Promise<CatalogueHome> {
   const types = await enabledTypes(db);
   const topTypes = types.filter((t) => t.pid === 0);
-  const newestFirst = [desc(course.createdAt), desc(course.id)];
-  const shelfQuery = (typeIds: number[]) =>
-    db
-      .select(cardColumns)
-      .from(course)
-      .where(typeIds.length <= 1 ? and(onSale, inArray(course.typeId, typeIds)) : topPerType(typeIds, onSale, newestFirst, SHELF_SIZE))
-      .orderBy(...newestFirst)
-      .limit(SHELF_SIZE);
   const [banner, notices, latest, popular, shelves, tiers] = await Promise.all([
     db.select(cardColumns).from(course).where(and(onSale, gt(course.weigh, 0))).orderBy(desc(course.weigh), desc(course.id)).limit(BANNER_SIZE),
     latestNotices(db, lang),
-    db.select(cardColumns).from(course).where(onSale).orderBy(desc(course.createdAt), desc(course.id)).limit(SHELF_SIZE),
+    db.select(cardColumns).from(course).where(onSale).orderBy(...newestFirst).limit(SHELF_SIZE),
     db.select(cardColumns).from(course).where(onSale).orderBy(desc(course.sales), desc(course.id)).limit(SHELF_SIZE),
-    Promise.all(topTypes.map((t) => shelfQuery(withDescendants(types, t.id)))),
+    shelfRows(db, types, topTypes),
     vipTiers(db, lang),
   ]);
   const cards = (rows: typeof latest) => rows.map((row) => toCard(row, lang));
@@ -77,10 +70,34 @@ export async function homeSections(db: Db, lang: Language): Promise<CatalogueHom
     latest: cards(latest),
     popular: cards(popular),
     shelves: topTypes
-      .map((t, i) => ({ type: { id: t.id, name: pick(lang, t.nameZh, t.nameEn), icon: t.icon, layout: t.layout }, items: cards(shelves[i] ?? []) }))
+      .map((t) => ({ type: { id: t.id, name: pick(lang, t.nameZh, t.nameEn), icon: t.icon, layout: t.layout }, items: cards(shelves.get(t.id) ?? []) }))
       .filter((shelf) => shelf.items.length > 0),
     vipTiers: tiers,
   };
+}
+
+/**
+ * Every top-level type's shelf in one round trip: the newest items of each type and sub-type
+ * (one short index scan per type, `topPerType`), grouped under their top-level type here. One
+ * query instead of one per shelf keeps the uncached home to a handful of round trips (decision 043).
+ */
+async function shelfRows(db: Db, types: readonly TypeRow[], topTypes: readonly TypeRow[]) {
+  const shelfOf = new Map<number, number>();
+  for (const top of topTypes) for (const id of withDescendants(types, top.id)) shelfOf.set(id, top.id);
+  const shelves = new Map<number, CardRow[]>();
+  if (shelfOf.size === 0) return shelves;
+  const rows = await db
+    .select(cardColumns)
+    .from(course)
+    .where(topPerType([...shelfOf.keys()], onSale, newestFirst, SHELF_SIZE))
+    .orderBy(...newestFirst);
+  for (const row of rows) {
+    const shelf = shelfOf.get(row.typeId)!;
+    const items = shelves.get(shelf) ?? [];
+    if (items.length < SHELF_SIZE) items.push(row);
+    shelves.set(shelf, items);
+  }
+  return shelves;
 }
 
 /** The type tree for the list page's filter. */

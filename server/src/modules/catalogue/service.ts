@@ -33,7 +33,7 @@ export const cardColumns = {
   favourites: course.favourites,
   createdAt: course.createdAt,
 };
-type CardRow = { [K in keyof typeof cardColumns]: CourseRow[K] };
+export type CardRow = { [K in keyof typeof cardColumns]: CourseRow[K] };
 
 export function toCard(row: CardRow, lang: Language): CourseCard {
   return {
