@@ -254,7 +254,7 @@ describe('backup and restore, PostgreSQL', () => {
     shop = await demoShop('postgres');
   }, 180_000);
 
-  it('pg_dump archive → an empty PostgreSQL database: same rows and files; a new order continues the sequences', async () => {
+  it('pg_dump archive → an empty PostgreSQL database: same rows and files; refused into the embedded database and into a non-empty one', async () => {
     const archive = join(tempDir(), 'pg.tar.gz');
     const manifest = await createBackup({ database: shop.database, databaseUrl: shop.url, dataDir: shop.dataDir, file: archive, framecraftVersion: 'test' });
     expect(manifest.database).toMatchObject({ kind: 'postgres', dump: 'pg_dump' });
