@@ -6,7 +6,7 @@ import { openDatabase, pgliteDirFor, type Database } from '../db/client.ts';
 import { createBackup } from '../ops/backup.ts';
 import { hasEmbeddedDatabase, processesUsing } from '../ops/embedded.ts';
 import { OpsError } from '../ops/migrations.ts';
-import { moveDatabase } from '../ops/move.ts';
+import { assertEmptyTarget, moveDatabase } from '../ops/move.ts';
 import { restoreBackup } from '../ops/restore.ts';
 import { repoRoot } from '../shared/paths.ts';
 
@@ -91,7 +91,14 @@ async function move(env: Env, args: string[]) {
   } catch (err) {
     throw new OpsError(`Cannot connect to the target database: ${(err as Error).message}`);
   }
-  const source = await openEmbedded(env);
+  let source: Database;
+  try {
+    await assertEmptyTarget(target);
+    source = await openEmbedded(env);
+  } catch (err) {
+    await target.close();
+    throw err;
+  }
   try {
     say(`Moving ${folder} to ${new URL(to).host}${new URL(to).pathname} …`);
     const result = await moveDatabase(source, target, say);

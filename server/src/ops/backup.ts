@@ -94,6 +94,7 @@ async function runTool(command: string, args: string[], env: NodeJS.ProcessEnv):
  */
 export async function createBackup(options: BackupOptions): Promise<Manifest> {
   const { database, log = () => {} } = options;
+  const createdAt = new Date().toISOString();
   mkdirSync(dirname(options.file), { recursive: true });
   const staging = mkdtempSync(join(dirname(options.file), '.framecraft-backup-'));
   const partial = `${options.file}.partial`;
@@ -156,7 +157,7 @@ export async function createBackup(options: BackupOptions): Promise<Manifest> {
     const manifest: Manifest = {
       format: ARCHIVE_FORMAT,
       formatVersion: ARCHIVE_VERSION,
-      createdAt: new Date().toISOString(),
+      createdAt,
       framecraftVersion: options.framecraftVersion,
       nodeVersion: process.version,
       database: { kind: database.kind, serverVersion: snapshot.version, dump: snapshot.dump },

@@ -25,6 +25,16 @@ export interface MoveResult {
   rows: number;
 }
 
+/** Refuse a target database that holds anything (checked again inside the move). */
+export async function assertEmptyTarget(target: Database): Promise<void> {
+  const objects = await schemaObjects(target.db);
+  if (objects.length) {
+    throw new OpsError(
+      `Refusing to move: the target database is not empty (${objects.length} tables or sequences, e.g. ${objects.slice(0, 3).join(', ')}). Create an empty database (createdb framecraft) and pass its URL — nothing was changed.`,
+    );
+  }
+}
+
 /**
  * Copy the embedded database into an empty PostgreSQL database (decision 047): the same
  * migration files the source applied run there first, then every table's rows in batches (foreign
@@ -33,12 +43,7 @@ export interface MoveResult {
  * on the target, so a failed move leaves it empty.
  */
 export async function moveDatabase(source: Database, target: Database, log: (line: string) => void = () => {}): Promise<MoveResult> {
-  const objects = await schemaObjects(target.db);
-  if (objects.length) {
-    throw new OpsError(
-      `Refusing to move: the target database is not empty (${objects.length} tables or sequences, e.g. ${objects.slice(0, 3).join(', ')}). Create an empty database (createdb framecraft) and pass its URL — nothing was changed.`,
-    );
-  }
+  await assertEmptyTarget(target);
   const folder = mkdtempSync(join(tmpdir(), 'framecraft-move-'));
   try {
     return await source.db.transaction(async (stx) => {
