@@ -199,7 +199,7 @@ describe('backup and restore, embedded database', () => {
       expect((await fetch(`${base}/healthz`)).status).toBe(200);
       expect(processesUsing(join(target, 'pgdata'))).toContain(server.child.pid);
       const cli = spawn(process.execPath, [join(serverDir, '..', 'scripts', 'ops.mjs'), 'backup', '--out', join(target, 'b')], {
-        env: baseEnv({ DATA_DIR: target }),
+        env: baseEnv({ DATA_DIR: target, DATABASE_URL: '' }), // '' : a checkout's .env must not point it elsewhere
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let stderr = '';

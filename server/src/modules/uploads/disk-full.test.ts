@@ -16,6 +16,7 @@ import { multipart } from '../../../test/multipart.ts';
  */
 const mountPoint = mkdtempSync(join(tmpdir(), 'fc-diskfull-'));
 const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', mountPoint]).status === 0;
+if (!mounted) rmSync(mountPoint, { recursive: true, force: true });
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
