@@ -23,11 +23,11 @@ const externalDependencies = {
   },
 };
 
-for (const file of [outfile, `${outfile}.map`]) rmSync(file, { force: true });
+// ops.js beside it: `npm run backup` / `restore` / `db:move` on an install without the dev tools (decision 047).
+const opsfile = join(dirname(outfile), 'ops.js');
+for (const file of [outfile, `${outfile}.map`, opsfile]) rmSync(file, { force: true });
 const started = Date.now();
-await build({
-  entryPoints: [join(serverDir, 'src', 'main.ts')],
-  outfile,
+const options = {
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -36,5 +36,7 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
   plugins: [externalDependencies],
-});
+};
+await build({ ...options, entryPoints: [join(serverDir, 'src', 'main.ts')], outfile });
+await build({ ...options, entryPoints: [join(serverDir, 'src', 'cli', 'ops.ts')], outfile: opsfile, sourcemap: false });
 console.log(`server built: ${outfile} (${Date.now() - started} ms)`);

@@ -67,7 +67,10 @@ async function handleUpload(app: FastifyInstance, request: FastifyRequest, who: 
   const topic = (request.query as Record<string, unknown>).topic ?? fieldTopic;
   const fieldPrivate = part.fields.private && 'value' in part.fields.private ? part.fields.private.value : undefined;
   const isPrivate = allowPrivate && wantsPrivate((request.query as Record<string, unknown>).private ?? fieldPrivate);
-  const row = await storeUpload(app.deps.db, app.deps.env.dataDir, part, topic, settings, who, { storages: app.storage.adapters, isPrivate });
+  const row = await storeUpload(app.deps.db, app.deps.env.dataDir, part, topic, settings, who, { storages: app.storage.adapters, isPrivate }).catch((err: unknown) => {
+    if (err instanceof ApiError && err.msgKey === 'upload.noSpace') request.log.error({ dataDir: app.deps.env.dataDir }, 'upload refused: no space left on the device of DATA_DIR');
+    throw err;
+  });
   return { file: fileAnswer(row, { cdnUrl: settings.cdnUrl, origin: `${request.protocol}://${request.host}` }) };
 }
 

@@ -49,6 +49,9 @@ async function receive(part: MultipartFile, folder: string): Promise<{ temp: str
     await pipeline(part.file, meter, createWriteStream(temp));
   } catch (error) {
     await removeQuietly(temp);
+    // A full disk (or quota) is the operator's problem, not the uploader's: a clean answer, no partial file.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT') throw new ApiError('upload.noSpace', { data: { reason: code } });
     throw error;
   }
   if (part.file.truncated) {
