@@ -17,7 +17,7 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = 3;
-const CONNECTIONS = 50;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const BASE_HEADERS = { server: 'true', 'think-lang': 'en', accept: 'application/json', 'accept-encoding': 'gzip, br' };
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
