@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// `npm run bench [-- throughput cold-start page-weight uploads storefront embedded-demo checkout lighthouse]`: prints each figure beside its budget.
+// `npm run bench [-- throughput cold-start page-weight uploads storefront embedded-demo checkout orders scale-checkout lighthouse]`: prints each figure beside its budget.
 // Figures are informative; nothing here is asserted by `npm test`.
 import { checkoutBench } from './checkout.mjs';
 import { coldStartBench } from './cold-start.mjs';
 import { ensureServerBuild, ensureWebBuild } from './lib.mjs';
 import { lighthouseBench } from './lighthouse.mjs';
+import { ordersBench, scaleCheckoutBench } from './orders.mjs';
 import { pageWeightBench } from './page-weight.mjs';
 import { embeddedDemoBench, storefrontBench } from './storefront.mjs';
 import { throughputBench } from './throughput.mjs';
@@ -19,6 +20,9 @@ const PARTS = {
   'embedded-demo': { title: '(e1) the demo shop on the embedded database', needsWeb: false, run: embeddedDemoBench },
   // Beside the catalogue list figure: the other hot path of a shop.
   checkout: { title: '(e2) checkout: balance payments', needsWeb: false, run: checkoutBench },
+  // Issue 22: the order pages and balance checkout on 1 M orders (decision 049).
+  orders: { title: '(e3) order pages at scale, beside a bare route', needsWeb: false, run: ordersBench },
+  'scale-checkout': { title: '(e4) balance checkout at scale, ledger verified after', needsWeb: false, run: scaleCheckoutBench },
   lighthouse: { title: '(f) Lighthouse mobile', needsWeb: true, run: lighthouseBench },
 };
 

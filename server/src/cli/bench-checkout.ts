@@ -3,12 +3,16 @@
  *   prepare --members N --orders M   members with a balance (credited through the ledger), M items,
  *                                    one unpaid order per member and item, access tokens → JSON on stdout
  *   verify                            the ledger invariant after the run → JSON on stdout
+ *   tokens --members N                access tokens of the N seeded members with the most orders, one of
+ *                                     the first super admin, and a member id (`npm run bench -- orders`)
+ *   ledger                            the ledger invariant over every member → JSON on stdout
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { loadEnv } from '../config/env.ts';
 import { openDatabase, pgliteDirFor } from '../db/client.ts';
-import { course, user, userMoneyLog } from '../db/schema.ts';
+import { admin, course, user, userMoneyLog } from '../db/schema.ts';
+import { rowsOf } from '../db/client.ts';
 import { createOrder } from '../modules/commerce/index.ts';
 import { shopOrder } from '../db/schema.ts';
 import { changeMoney } from '../modules/ledger/index.ts';
@@ -72,8 +76,26 @@ async function main() {
         return !s || Number(s.sum) !== Number(m.money) || Number(m.money) < 0 || Number(s.min) < 0 || Number(s.debits) !== (paidBy.get(m.id) ?? 0);
       });
       process.stdout.write(JSON.stringify({ members: members.length, paid: [...paidBy.values()].reduce((a, b) => a + b, 0), broken: broken.length }));
+    } else if (process.argv[2] === 'tokens') {
+      const tokens = new TokenService(db, async () => ({ access: 86_400, refresh: 86_400 }));
+      const buyers = await rowsOf<{ user_id: number }>(
+        db.execute(sql`select user_id from shop_order group by user_id order by count(*) desc limit ${argument('members', 50)}`),
+      );
+      const [first] = await db.select({ id: admin.id }).from(admin).orderBy(asc(admin.id)).limit(1);
+      const members: string[] = [];
+      for (const b of buyers) members.push((await tokens.issue('user', b.user_id)).token);
+      process.stdout.write(JSON.stringify({ members, admin: (await tokens.issue('admin', first!.id)).token, memberId: buyers[0]?.user_id ?? 0 }));
+    } else if (process.argv[2] === 'ledger') {
+      const [broken] = await rowsOf<{ balance: number; rows: number; members: number }>(
+        db.execute(sql`
+          select (select count(*)::int from "user" u left join (select user_id, sum(money) as total from user_money_log group by user_id) l on l.user_id = u.id
+                  where u.money <> coalesce(l.total, 0) or u.money < 0) as balance,
+                 (select count(*)::int from user_money_log where after <> before + money or after < 0) as rows,
+                 (select count(*)::int from "user") as members`),
+      );
+      process.stdout.write(JSON.stringify(broken));
     } else {
-      throw new Error('usage: bench-checkout prepare|verify');
+      throw new Error('usage: bench-checkout prepare|verify|tokens|ledger');
     }
   } finally {
     await database.close();

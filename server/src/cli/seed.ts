@@ -2,22 +2,26 @@ import { ConfigError, loadEnv } from '../config/env.ts';
 import { openDatabase, pgliteDirFor } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { seed } from '../seed.ts';
+import { seedScale } from './scale-seed.ts';
 
-/** `--items N`: top the catalogue up to N items (benchmarks). */
-function itemsArgument(argv: string[]): number | undefined {
-  const at = argv.indexOf('--items');
+/** `--items N` (top the catalogue up to N items), `--members N`, `--orders N` (benchmarks, decision 049). */
+function countArgument(argv: string[], name: string, example: number): number | undefined {
+  const at = argv.indexOf(`--${name}`);
   if (at === -1) return undefined;
   const value = Number(argv[at + 1]);
   if (!Number.isInteger(value) || value < 1) {
-    console.error('--items needs a positive whole number, e.g. --items 100000');
+    console.error(`--${name} needs a positive whole number, e.g. --${name} ${example}`);
     process.exit(1);
   }
   return value;
 }
 
-/** `npm run db:seed [-- --items N]`: migrate and seed the configured database (safe to run any number of times). */
+/** `npm run db:seed [-- --items N --members N --orders N]`: migrate and seed the configured database (safe to run any number of times). */
 async function main() {
-  const catalogueItems = itemsArgument(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  const catalogueItems = countArgument(argv, 'items', 100_000);
+  const members = countArgument(argv, 'members', 100_000);
+  const orders = countArgument(argv, 'orders', 1_000_000);
   let env;
   try {
     env = loadEnv();
@@ -32,6 +36,7 @@ async function main() {
   try {
     await migrate(database.db);
     await seed(database.db, { log: (line) => console.log(line), admin: { initialPassword: env.ADMIN_INITIAL_PASSWORD }, catalogueItems });
+    if (members || orders) await seedScale(database.db, { members, orders, log: (line) => console.log(line) });
   } finally {
     await database.close();
   }

@@ -86,6 +86,8 @@ export const user = pgTable(
     uniqueIndex('user_invite_code_uq').on(t.inviteCode),
     // New members per day on the dashboard (decision 042, migration 0021).
     index('user_join_time_idx').on(t.joinTime),
+    // Logins today on the dashboard (decision 049, migration 0026).
+    index('user_last_login_time_idx').on(t.lastLoginTime),
   ],
 );
 

@@ -29,6 +29,33 @@ export interface PaymentContext {
   device?: 'desktop' | 'mobile';
   /** The member's browser (`user-agent`), for providers that pay differently on phones. */
   userAgent?: string;
+  /** Told of paid orders and notification outcomes after they committed (metrics, issue 22). */
+  observe?: PaymentObserver;
+}
+
+/** What a settled notification came to, for metrics (one bounded label value each). */
+export type NotificationOutcome =
+  | 'paid'
+  | 'duplicate'
+  | 'bad_signature'
+  | 'not_found'
+  | 'amount_mismatch'
+  | 'late_paid'
+  | 'refunded'
+  | 'refunded_before'
+  | 'failed'
+  | 'cancelled'
+  | 'ignored'
+  | 'refund_succeeded'
+  | 'refund_failed'
+  | 'refund_duplicate'
+  | 'refund_early'
+  | 'media_refused';
+
+/** Receives what the payment code did once it committed (commerce's routes plug the metrics in). */
+export interface PaymentObserver {
+  orderPaid(order: Pick<OrderRow, 'kind' | 'payMethod'>): void;
+  notification(provider: string, kind: 'payment' | 'refund', outcome: NotificationOutcome): void;
 }
 
 /** A verified-or-not notification, parsed into the order it is about. */
@@ -187,7 +214,7 @@ export async function payWithBalance(ctx: PaymentContext, order: OrderRow): Prom
   // Topping up the balance from the balance would only move money in a circle (decision 038).
   if (order.kind === 'topup') throw new ApiError('memberMoney.topupByBalance');
   try {
-    return await ctx.db.transaction(async (tx) => {
+    const paid = await ctx.db.transaction(async (tx) => {
       const paid = await markPaid(tx, order.id, 'balance', '');
       if (!paid) {
         const [now] = await tx.select().from(shopOrder).where(eq(shopOrder.id, order.id));
@@ -209,6 +236,8 @@ export async function payWithBalance(ctx: PaymentContext, order: OrderRow): Prom
       await fulfil(tx, paid);
       return paid;
     });
+    ctx.observe?.orderPaid(paid);
+    return paid;
   } catch (error) {
     if (error instanceof LedgerError && error.reason === 'insufficient') throw new ApiError('commerce.insufficientBalance');
     throw error;
@@ -230,6 +259,8 @@ export interface SettleOutcome {
   accepted: boolean;
   state: PayLogState;
   reason: string;
+  /** The outcome as a metrics label. */
+  outcome: NotificationOutcome;
 }
 
 /** A payment the provider confirmed, by notification or by our query. */
@@ -251,32 +282,38 @@ const REFUNDED_AT_PROVIDER = 'refunded at the provider';
  * logged.
  */
 export async function settleNotification(ctx: PaymentContext, method: PayMethodCode, n: ParsedNotification, raw: string): Promise<SettleOutcome> {
+  const outcome = await settleNotificationOnce(ctx, method, n, raw);
+  ctx.observe?.notification(method, 'payment', outcome.outcome);
+  return outcome;
+}
+
+async function settleNotificationOnce(ctx: PaymentContext, method: PayMethodCode, n: ParsedNotification, raw: string): Promise<SettleOutcome> {
   const log = (db: Db, order: OrderRow | null, state: PayLogState, reason: string) =>
     writePayLog(db, { order, orderNo: n.orderNo, method, kind: 'notify', state, amount: n.amount, currency: n.currency, tradeNo: n.tradeNo, note: reason, raw, ip: ctx.ip });
 
   if (!n.verified) {
     await log(ctx.db, null, 'refused', n.reason);
-    return { accepted: false, state: 'refused', reason: n.reason };
+    return { accepted: false, state: 'refused', reason: n.reason, outcome: 'bad_signature' };
   }
   if (n.result === 'paid') return settlePayment(ctx, method, n, { kind: 'notify', raw });
   const [order] = n.orderNo ? await ctx.db.select().from(shopOrder).where(eq(shopOrder.orderNo, n.orderNo)) : [];
   if (n.result === 'ignored') {
     await log(ctx.db, order ?? null, 'ignored', n.reason || 'event not acted on');
-    return { accepted: true, state: 'ignored', reason: n.reason };
+    return { accepted: true, state: 'ignored', reason: n.reason, outcome: 'ignored' };
   }
   if (n.result === 'refunded') {
     await log(ctx.db, order ?? null, 'succeeded', `${REFUNDED_AT_PROVIDER}${n.reason ? `: ${n.reason}` : ''}`);
-    return { accepted: true, state: 'succeeded', reason: REFUNDED_AT_PROVIDER };
+    return { accepted: true, state: 'succeeded', reason: REFUNDED_AT_PROVIDER, outcome: 'refunded' };
   }
   if (!order) {
     await log(ctx.db, null, 'refused', 'unknown order');
-    return { accepted: false, state: 'refused', reason: 'unknown order' };
+    return { accepted: false, state: 'refused', reason: 'unknown order', outcome: 'not_found' };
   }
   const state = n.result === 'failed' ? 'failed' : 'cancelled';
   // A provider's own reason (e.g. Alipay: "refund notice: never pays") says more than the result.
   const reason = n.reason || `payer ${n.result}`;
   await log(ctx.db, order, state, reason);
-  return { accepted: true, state, reason };
+  return { accepted: true, state, reason, outcome: state };
 }
 
 /**
@@ -288,24 +325,25 @@ export async function settleNotification(ctx: PaymentContext, method: PayMethodC
  */
 export async function settlePayment(ctx: PaymentContext, method: PayMethodCode, p: ConfirmedPayment, source: { kind: 'notify' | 'query'; raw: string }): Promise<SettleOutcome> {
   let lateOrder: OrderRow | null = null;
+  let paidOrder: OrderRow | undefined;
   const outcome = await ctx.db.transaction(async (tx) => {
     const [order] = await tx.select().from(shopOrder).where(eq(shopOrder.orderNo, p.orderNo)).for('update');
-    const finish = async (state: PayLogState, reason: string, accepted: boolean): Promise<SettleOutcome> => {
+    const finish = async (state: PayLogState, reason: string, accepted: boolean, outcome: NotificationOutcome): Promise<SettleOutcome> => {
       await writePayLog(tx, { order: order ?? null, orderNo: p.orderNo, method, kind: source.kind, state, amount: p.amount, currency: p.currency, tradeNo: p.tradeNo, note: reason, raw: source.raw, ip: ctx.ip });
-      return { accepted, state, reason };
+      return { accepted, state, reason, outcome };
     };
-    if (!order) return finish('refused', 'unknown order', false);
+    if (!order) return finish('refused', 'unknown order', false, 'not_found');
     if (p.amount !== order.amount || p.currency !== order.currency) {
-      return finish('refused', `amount/currency mismatch: order ${order.amount} ${order.currency}`, false);
+      return finish('refused', `amount/currency mismatch: order ${order.amount} ${order.currency}`, false, 'amount_mismatch');
     }
     if ((order.state === 'paid' || order.state === 'refunded') && order.payMethod === method && order.tradeNo === p.tradeNo) {
-      return finish('duplicate', 'already applied', true);
+      return finish('duplicate', 'already applied', true, 'duplicate');
     }
-    if (await tradeLogged(tx, order.id, method, p.tradeNo, 'late_paid')) return finish('duplicate', 'late payment already recorded', true);
-    if (await refundedAtProvider(tx, method, p.tradeNo)) return finish('refused', `${REFUNDED_AT_PROVIDER} before the payment notice: not delivered`, true);
+    if (await tradeLogged(tx, order.id, method, p.tradeNo, 'late_paid')) return finish('duplicate', 'late payment already recorded', true, 'duplicate');
+    if (await refundedAtProvider(tx, method, p.tradeNo)) return finish('refused', `${REFUNDED_AT_PROVIDER} before the payment notice: not delivered`, true, 'refunded_before');
     if (order.state === 'paid' || order.state === 'refunded') {
       lateOrder = order;
-      return finish('late_paid', 'order already paid by another payment', true);
+      return finish('late_paid', 'order already paid by another payment', true, 'late_paid');
     }
     let paid = await markPaid(tx, order.id, method, p.tradeNo);
     let note = 'paid';
@@ -315,12 +353,14 @@ export async function settlePayment(ctx: PaymentContext, method: PayMethodCode, 
     }
     if (!paid) {
       lateOrder = order;
-      return finish('late_paid', `order ${order.state === 'unpaid' ? 'expired' : order.state} and its items can no longer be delivered`, true);
+      return finish('late_paid', `order ${order.state === 'unpaid' ? 'expired' : order.state} and its items can no longer be delivered`, true, 'late_paid');
     }
-    const result = await finish('succeeded', note, true);
+    const result = await finish('succeeded', note, true, 'paid');
     await fulfil(tx, paid);
+    paidOrder = paid;
     return result;
   });
+  if (paidOrder) ctx.observe?.orderPaid(paidOrder);
   if (lateOrder) await refundLatePayment(ctx, method, lateOrder, p);
   return outcome;
 }
@@ -461,31 +501,37 @@ export async function ordersToReconcile(db: Db, withinMs: number, graceMs: numbe
  * late) is refused so the provider sends it again later, after the payment has settled.
  */
 export async function settleRefundNotification(ctx: PaymentContext, method: PayMethodCode, n: ParsedRefundNotification, raw: string): Promise<SettleOutcome> {
+  const outcome = await settleRefundNotificationOnce(ctx, method, n, raw);
+  ctx.observe?.notification(method, 'refund', outcome.outcome);
+  return outcome;
+}
+
+async function settleRefundNotificationOnce(ctx: PaymentContext, method: PayMethodCode, n: ParsedRefundNotification, raw: string): Promise<SettleOutcome> {
   const log = (db: Db, order: OrderRow | null, state: PayLogState, reason: string) =>
     writePayLog(db, { order, orderNo: n.orderNo, method, kind: 'refund', state, amount: n.amount, currency: n.currency, tradeNo: n.refundId, note: `notify: ${reason}`, raw, ip: ctx.ip });
   if (!n.verified) {
     await log(ctx.db, null, 'refused', n.reason);
-    return { accepted: false, state: 'refused', reason: n.reason };
+    return { accepted: false, state: 'refused', reason: n.reason, outcome: 'bad_signature' };
   }
   return ctx.db.transaction(async (tx) => {
     // The order row lock serialises replays of the same refund.
     const [order] = await tx.select().from(shopOrder).where(eq(shopOrder.orderNo, n.orderNo)).for('update');
-    const finish = async (state: PayLogState, reason: string, accepted: boolean): Promise<SettleOutcome> => {
+    const finish = async (state: PayLogState, reason: string, accepted: boolean, outcome: NotificationOutcome): Promise<SettleOutcome> => {
       await log(tx, order ?? null, state, reason);
-      return { accepted, state, reason };
+      return { accepted, state, reason, outcome };
     };
-    if (!order) return finish('refused', 'unknown order', false);
-    if (order.state !== 'paid' && order.state !== 'refunded') return finish('refused', `refund before payment notice (order ${order.state}): retry later`, false);
+    if (!order) return finish('refused', 'unknown order', false, 'not_found');
+    if (order.state !== 'paid' && order.state !== 'refunded') return finish('refused', `refund before payment notice (order ${order.state}): retry later`, false, 'refund_early');
     if (n.total !== order.amount || n.currency !== order.currency || n.amount > order.amount) {
-      return finish('refused', `amount/currency mismatch: order ${order.amount} ${order.currency}`, false);
+      return finish('refused', `amount/currency mismatch: order ${order.amount} ${order.currency}`, false, 'amount_mismatch');
     }
     const [seen] = await tx
       .select({ id: payLog.id })
       .from(payLog)
       .where(and(eq(payLog.orderId, order.id), eq(payLog.method, method), eq(payLog.kind, 'refund'), eq(payLog.tradeNo, n.refundId.slice(0, 64)), inArray(payLog.state, ['succeeded', 'failed'])))
       .limit(1);
-    if (seen) return finish('duplicate', 'already recorded', true);
-    return finish(n.result, n.result === 'succeeded' ? 'refunded at the provider' : 'refund failed at the provider', true);
+    if (seen) return finish('duplicate', 'already recorded', true, 'refund_duplicate');
+    return finish(n.result, n.result === 'succeeded' ? 'refunded at the provider' : 'refund failed at the provider', true, n.result === 'succeeded' ? 'refund_succeeded' : 'refund_failed');
   });
 }
 

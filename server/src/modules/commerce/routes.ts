@@ -37,6 +37,7 @@ import { reconcileRoutes } from './reconcile.ts';
 import { sandboxCashierRoute, sandboxProvider } from './sandbox.ts';
 import { paymentStatusRoute } from './payment-status.ts';
 import { memberRateInfo } from './loyalty.ts';
+import { paymentObserverOf } from './metrics.ts';
 
 registerPaymentProvider(balanceProvider);
 registerPaymentProvider(sandboxProvider);
@@ -62,6 +63,7 @@ export function paymentContextFor(app: FastifyInstance, request: Pick<FastifyReq
     ip: request.ip,
     userAgent,
     device: device ?? (MOBILE_AGENT.test(userAgent) ? 'mobile' : 'desktop'),
+    observe: paymentObserverOf(app),
   };
 }
 
@@ -171,6 +173,7 @@ export const commerceRoutes = fp(async (app: FastifyInstance) => {
         const typeOk = accepts.mediaTypes.includes(input.mediaType);
         const reason = typeOk ? `body over ${accepts.maxBytes} bytes` : `content type ${input.mediaType || 'none'} refused`;
         await writePayLog(db, { method: provider.code, kind: 'notify', state: 'refused', note: reason, raw: input.text.slice(0, 4000), ip: request.ip });
+        ctx.observe?.notification(provider.code, 'payment', 'media_refused');
         return reply(false, reason, typeOk ? 413 : 415);
       }
       const parsed = await provider.parseNotification(ctx, input.json ?? input.form ?? {}, input.text, request.headers);

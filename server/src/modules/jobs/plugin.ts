@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
-import { JobRunner, SUCCEEDED_KEEP_MS } from './runner.ts';
+import { JobRunner, SUCCEEDED_KEEP_MS, traceScope } from './runner.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +19,8 @@ export const jobsPlugin = fp(
   async (app: FastifyInstance) => {
     const runner = new JobRunner(app.deps.db, app.log);
     app.decorate('jobs', runner);
+    // Jobs queued while a request is served carry its id into their log lines (issue 22).
+    app.addHook('onRequest', (request, _reply, done) => traceScope.run({ requestId: request.id }, done));
     runner.every('jobs.cleanup', DAY_MS, async () => {
       await app.deps.db.execute(
         sql`delete from background_job where state = 'succeeded' and finish_time < now() - make_interval(secs => ${SUCCEEDED_KEEP_MS / 1000})`,

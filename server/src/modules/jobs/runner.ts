@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { rowsOf, type Db } from '../../db/client.ts';
 
 /** The job a handler is running. */
@@ -9,6 +11,10 @@ export interface JobContext {
   /** 1 on the first run, 2 on the first retry … */
   attempt: number;
   maxAttempts: number;
+  /** The request that queued the job (its `reqId`), or null for periodic and untraced jobs. */
+  requestId: string | null;
+  /** The runner's logger bound to this job: its lines carry `reqId` (the queuing request's id), `jobId` and `job`. */
+  log: FastifyBaseLogger;
 }
 
 export type JobHandler<P = unknown> = (payload: P, job: JobContext) => Promise<void> | void;
@@ -27,7 +33,16 @@ export interface EnqueueOptions {
   runAt?: Date;
   /** At most one queued or running job of this name with this key: a second enqueue is a no-op. */
   uniqueKey?: string;
+  /** The request id to carry (default: the request or job this code runs for, see `traceScope`). */
+  requestId?: string;
 }
+
+/**
+ * Which request (or job) the code now running serves: the jobs plugin enters it for every request
+ * (`onRequest`), the runner for every job it runs. `enqueue` stores its id with the job, so a job
+ * queued during a request — and the jobs that job queues — log that request's id (issue 22).
+ */
+export const traceScope = new AsyncLocalStorage<{ requestId: string }>();
 
 interface Definition {
   handler: JobHandler<never>;
@@ -42,9 +57,10 @@ interface Claimed {
   payload: unknown;
   attempts: number;
   max_attempts: number;
+  request_id: string | null;
 }
 
-type Logger = { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+type Logger = FastifyBaseLogger;
 
 /** Jobs claimed per query; a tick claims again while batches come back full. */
 const BATCH = 10;
@@ -116,10 +132,11 @@ export class JobRunner {
     const definition = this.definitions.get(name);
     if (!definition) throw new Error(`Unknown job ${name}: define it before queueing it`);
     const runAt = options.runAt ?? new Date();
+    const requestId = (options.requestId ?? traceScope.getStore()?.requestId ?? '').slice(0, 64) || null;
     const [row] = await rowsOf<{ id: number }>(
       (tx ?? this.db).execute(sql`
-        insert into background_job (name, payload, unique_key, max_attempts, run_time)
-        values (${name}, ${JSON.stringify(payload ?? {})}::jsonb, ${options.uniqueKey ?? null}, ${definition.maxAttempts}, ${runAt.toISOString()}::timestamptz)
+        insert into background_job (name, payload, unique_key, max_attempts, run_time, request_id)
+        values (${name}, ${JSON.stringify(payload ?? {})}::jsonb, ${options.uniqueKey ?? null}, ${definition.maxAttempts}, ${runAt.toISOString()}::timestamptz, ${requestId})
         on conflict do nothing
         returning id`),
     );
@@ -247,16 +264,19 @@ export class JobRunner {
           limit ${BATCH}
           for update skip locked)
         and (state = 'queued' or (state = 'running' and lock_until < now()))
-        returning id, name, payload, attempts, max_attempts`),
+        returning id, name, payload, attempts, max_attempts, request_id`),
     );
   }
 
   private async run(job: Claimed): Promise<void> {
     const definition = this.definitions.get(job.name)!;
-    const context: JobContext = { id: job.id, name: job.name, attempt: job.attempts, maxAttempts: job.max_attempts };
+    const log = this.log.child({ reqId: job.request_id ?? undefined, jobId: job.id, job: job.name, attempt: job.attempts });
+    const context: JobContext = { id: job.id, name: job.name, attempt: job.attempts, maxAttempts: job.max_attempts, requestId: job.request_id, log };
     let failure: unknown;
     try {
-      await definition.handler(job.payload as never, context);
+      const run = () => definition.handler(job.payload as never, context);
+      // Jobs this one queues carry the same request id.
+      await (job.request_id ? traceScope.run({ requestId: job.request_id }, run) : run());
     } catch (err) {
       failure = err ?? new Error('failed');
     }
@@ -271,13 +291,13 @@ export class JobRunner {
       }
       const message = (failure instanceof Error ? failure.message || failure.name : String(failure)).slice(0, ERROR_LENGTH);
       if (job.attempts >= job.max_attempts) {
-        this.log.error({ err: failure, job: context }, 'job failed for good');
+        log.error({ err: failure }, 'job failed for good');
         await this.db.execute(sql`
           update background_job set state = 'failed', last_error = ${message}, lock_until = null, finish_time = now(), update_time = now()
           where ${guard}`);
       } else {
         const delay = definition.backoffMs * 2 ** (job.attempts - 1);
-        this.log.warn({ err: failure, job: context, retryInMs: delay }, 'job failed; will retry');
+        log.warn({ err: failure, retryInMs: delay }, 'job failed; will retry');
         await this.db.execute(sql`
           update background_job set state = 'queued', last_error = ${message}, lock_until = null,
             run_time = now() + ${ms(delay)}, update_time = now()
@@ -285,7 +305,7 @@ export class JobRunner {
       }
     } catch (err) {
       // The lease runs out and the job is claimed again.
-      this.log.error({ err, job: context }, 'could not record a job outcome');
+      log.error({ err }, 'could not record a job outcome');
     }
   }
 }

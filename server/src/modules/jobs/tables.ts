@@ -24,6 +24,8 @@ export const backgroundJob = pgTable(
     runAt: timestamp('run_time', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('lock_until', { withTimezone: true }),
     lastError: text('last_error').notNull().default(''),
+    /** The request that queued the job (its log id), carried into the job's log lines (issue 22, migration 0026). */
+    requestId: varchar('request_id', { length: 64 }),
     startedAt: timestamp('start_time', { withTimezone: true }),
     finishedAt: timestamp('finish_time', { withTimezone: true }),
     createdAt: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
