@@ -27,7 +27,7 @@ async function loginAsEditor(page: Page, request: APIRequestContext): Promise<st
   const groups = await api<{ list: { id: number; name: string }[] }>(request, '/admin/auth/group/index?quickSearch=Catalogue', { adminToken: boss });
   const editorGroup = groups.data.list.find((g) => g.name === 'Catalogue editors');
   expect(editorGroup, JSON.stringify(groups)).toBeDefined();
-  const username = `itemeditor${Date.now() % 1_000_000}`;
+  const username = `ied${Date.now() % 1_000_000}${Math.floor(Math.random() * 10)}`;
   const added = await api(request, '/admin/auth/admin/add', { adminToken: boss, data: { username, nickname: 'Item editor', password: 'secret123', group_arr: [editorGroup!.id], status: 'enable' } });
   expect(added, JSON.stringify(added)).toMatchObject({ code: 1 });
   await adminLogin(page, username, 'secret123');
