@@ -1,14 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { join } from 'node:path';
-import { E2E_ADMIN_PASSWORD } from './global-setup.ts';
-import { adminLogin } from './support.ts';
+import { adminLogin, adminToken, api } from './support.ts';
 
 /*
- * The item editor (decision 041), as a shop owner uses it. Run as the seeded super admin: the
- * `editor` admin group arrives with the generic-CRUD v2 branch.
+ * The item editor (decision 041), as shop staff use it: an admin of the seeded "Catalogue editors"
+ * group (catalogue rights only), created by the super admin through the real admin API — not the
+ * super admin itself.
  */
 const DEMO_VIDEO = join(process.cwd(), 'server', 'assets', 'demo', 'preview.mp4');
 const SHOTS = process.env.SHOTS_DIR;
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==', 'base64');
 
 async function pickFirstType(page: Page) {
   await page.getByTestId('item-type').click();
@@ -20,6 +21,19 @@ async function fillLesson(lesson: ReturnType<Page['locator']>, zh: string, en: s
   await lesson.getByTestId('lesson-title-en').fill(en);
 }
 
+/** A new admin in the seeded editor group, logged in on `page`; returns its token. */
+async function loginAsEditor(page: Page, request: APIRequestContext): Promise<string> {
+  const boss = await adminToken(request);
+  const groups = await api<{ list: { id: number; name: string }[] }>(request, '/admin/auth/group/index?quickSearch=Catalogue', { adminToken: boss });
+  const editorGroup = groups.data.list.find((g) => g.name === 'Catalogue editors');
+  expect(editorGroup, JSON.stringify(groups)).toBeDefined();
+  const username = `ied${Date.now() % 1_000_000}${Math.floor(Math.random() * 10)}`;
+  const added = await api(request, '/admin/auth/admin/add', { adminToken: boss, data: { username, nickname: 'Item editor', password: 'secret123', group_arr: [editorGroup!.id], status: 'enable' } });
+  expect(added, JSON.stringify(added)).toMatchObject({ code: 1 });
+  await adminLogin(page, username, 'secret123');
+  return page.evaluate(() => (JSON.parse(localStorage.getItem('adminInfo') ?? '{}') as { state?: { token?: string } }).state?.token ?? '');
+}
+
 async function saveItem(page: Page): Promise<number> {
   const saved = page.waitForResponse((r) => /\/admin\/shop\/course\/(add|edit)$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST');
   await page.getByTestId('item-save').click();
@@ -28,10 +42,18 @@ async function saveItem(page: Page): Promise<number> {
   return answer.data.id;
 }
 
-test('an owner creates a course with chapters and a real lesson video, publishes it, and a visitor watches the free lesson', async ({ page, browser }) => {
-  test.setTimeout(120_000);
+test('an editor creates a course with chapters and a real lesson video, publishes it, and a visitor watches the free lesson', async ({ page, browser, request }) => {
+  test.setTimeout(150_000);
   await page.setViewportSize({ width: 1440, height: 1000 });
-  await adminLogin(page, 'admin', E2E_ADMIN_PASSWORD);
+  const token = await loginAsEditor(page, request);
+  // The editor's rights end at the catalogue: other back-office pages and calls are refused.
+  await page.goto('/admin/auth/admin');
+  await page.waitForURL(/\/401$/);
+  await page.goto('/admin/shop/order');
+  await page.waitForURL(/\/401$/);
+  expect((await api(page.request, '/admin/shop/order/index', { adminToken: token })).code).toBe(401);
+  expect((await api(page.request, '/admin/auth/admin/index', { adminToken: token })).code).toBe(401);
+  expect((await api(page.request, '/admin/routine/config/index', { adminToken: token })).code).toBe(401);
   await page.goto('/admin/shop/course');
   await page.getByTestId('add-course').click();
   const stamp = Date.now() % 1_000_000;
@@ -44,6 +66,9 @@ test('an owner creates a course with chapters and a real lesson video, publishes
   await page.getByTestId('item-subtitle-en').fill('From primaries to a look');
   await page.getByTestId('item-description-zh-input').click();
   await page.keyboard.type('三章实操，附工程文件。');
+  // The image button uploads through the back office's upload endpoint and puts the image at the caret.
+  await page.getByTestId('item-description-zh-image-input').setInputFiles({ name: 'still.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByTestId('item-description-zh-input').locator('img')).toHaveAttribute('src', /^\/storage\/.+\.png$/, { timeout: 15_000 });
 
   // Bad input first: three decimals are refused by the form before anything is sent.
   await page.getByTestId('item-price').fill('12.555');
@@ -84,6 +109,8 @@ test('an owner creates a course with chapters and a real lesson video, publishes
   await expect(shop.getByRole('heading', { name: titleZh })).toBeVisible();
   await expect(shop.getByText('¥12.50').first()).toBeVisible();
   await expect(shop.getByText('第一章 基础')).toBeVisible();
+  // The description kept the uploaded image (the server's sanitiser keeps safe sources).
+  await expect(shop.getByTestId('detail-description').locator('img')).toHaveAttribute('src', /\/storage\/.+\.png$/);
   // The free lesson plays through a signed link; the others stay locked.
   const player = shop.getByTestId('lesson-player');
   await expect(player).toHaveAttribute('src', /\/download\//);
@@ -108,8 +135,8 @@ test('an owner creates a course with chapters and a real lesson video, publishes
   await visitor.close();
 });
 
-test('an owner creates a material pack with several private files', async ({ page }) => {
-  await adminLogin(page, 'admin', E2E_ADMIN_PASSWORD);
+test('an editor creates a material pack with several private files', async ({ page, request }) => {
+  await loginAsEditor(page, request);
   await page.goto('/admin/shop/course');
   await page.getByTestId('add-material').click();
   await pickFirstType(page);

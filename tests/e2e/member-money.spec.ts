@@ -3,7 +3,8 @@ import { adminToken, api } from './support.ts';
 
 /**
  * Member money journeys (issue 18): a top-up paid in the sandbox shows in the balance at once (with
- * its bonus line); a VIP tier bought on /vip-pricing opens a VIP-covered item for download.
+ * its bonus line); a VIP tier bought on /vip-pricing opens a VIP-covered item for download and a
+ * VIP-covered course's lessons for watching.
  */
 
 async function register(page: Page, prefix: string): Promise<{ username: string; id: number; token: string }> {
@@ -111,4 +112,29 @@ test('buy a VIP tier on /vip-pricing, then a VIP-covered file downloads from its
   const download = page.waitForEvent('download');
   await page.getByTestId('file-download').first().click();
   expect((await download).suggestedFilename()).not.toBe('');
+
+  // A VIP-covered course: a lesson that is not a free preview plays through a signed link.
+  const courses = await api<{ list: { id: number; vipFreeLevel: number }[] }>(page.request, '/api/catalogue/list?kind=course&price=vipFree&limit=50');
+  let covered: { id: number; lesson: number } | undefined;
+  for (const card of courses.data.list.filter((c) => c.vipFreeLevel > 0 && c.vipFreeLevel <= tier.level)) {
+    const detail = await api<{ chapters: { lessons: { id: number; freePreview: boolean }[] }[] }>(page.request, `/api/catalogue/detail?id=${card.id}`);
+    const lessons = detail.data.chapters.flatMap((c) => c.lessons);
+    const index = lessons.findIndex((l) => !l.freePreview);
+    if (index >= 0) {
+      covered = { id: card.id, lesson: index };
+      break;
+    }
+  }
+  expect(covered, 'a VIP-free course with a paid lesson').toBeTruthy();
+  await page.goto(`/course/${covered!.id}`);
+  await expect(page.getByTestId('detail-access')).toBeVisible();
+  const lesson = page.getByTestId('lesson').nth(covered!.lesson);
+  await expect(lesson).toBeEnabled();
+  const linked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/purchase/link');
+  await lesson.click();
+  expect(((await (await linked).json()) as { code: number }).code).toBe(1);
+  const player = page.getByTestId('lesson-player');
+  await expect(player).toHaveAttribute('src', /\/download\//);
+  const played = await page.evaluate(async (src) => (await fetch(src, { headers: { range: 'bytes=0-7' } })).status, (await player.getAttribute('src'))!);
+  expect(played).toBe(206);
 });

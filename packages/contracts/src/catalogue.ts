@@ -43,6 +43,20 @@ export type CatalogueListQuery = z.input<typeof catalogueListQuery>;
 export const courseIdInput = z.strictObject({ id }, strict);
 export const pageInput = z.strictObject(pageQuery, strict);
 
+/** At most this many ids per member-price call (two list pages of cards). */
+export const MEMBER_PRICES_MAX_IDS = 60;
+/** `GET /api/catalogue/memberPrices?ids=1,2,3`: comma-separated item ids. */
+export const memberPricesQuery = z.strictObject(
+  {
+    ids: z
+      .string()
+      .regex(/^[1-9]\d{0,9}(,[1-9]\d{0,9})*$/, 'catalogue.badIds')
+      .transform((text) => [...new Set(text.split(',').map(Number))])
+      .refine((ids) => ids.length <= MEMBER_PRICES_MAX_IDS && ids.every((n) => n <= 2_147_483_647), 'catalogue.badIds'),
+  },
+  strict,
+);
+
 // ── Answers of the storefront catalogue API (the `data` of the envelope) ─────────────────────
 // Money in integer cents; times in Unix seconds; texts already in the request's language.
 
@@ -118,6 +132,14 @@ export interface MemberPrice {
   price: number;
   listPrice: number;
   reason: PriceReason;
+}
+
+/**
+ * GET /api/catalogue/memberPrices: the logged-in member's price per on-sale item id (commerce's one
+ * `priceFor`), for list cards whose shared, cached answer cannot carry it. Unknown ids are left out.
+ */
+export interface MemberPrices {
+  prices: Record<string, MemberPrice>;
 }
 
 export interface VipTierInfo {

@@ -11,13 +11,23 @@ import { catalogueType, chapter, collect, course, courseFile, lesson } from './t
 
 const RELATED_LIMIT = 8;
 
-/** Rich text an admin wrote, reduced to formatting, links and images before it reaches a page. */
+/** An image source a description may keep: an uploaded file's path (`/storage/…`) or an http(s) URL. */
+const SAFE_IMG_SRC = /^(\/(?!\/)[^\s"'<>\\]*|https?:\/\/[^\s"'<>\\]+)$/i;
+
+/**
+ * Rich text an admin wrote, reduced to formatting, links and images before it reaches a page.
+ * An image stays only with a safe `src` (a site path such as an upload's `/storage/…`, or
+ * http/https): `javascript:`, `data:`, protocol-relative and other sources drop the whole image;
+ * event handlers and styles never pass.
+ */
 export function sanitizeDescription(html: string): string {
   return sanitizeHtml(html, {
     allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img'],
     allowedAttributes: { ...sanitizeHtml.defaults.allowedAttributes, img: ['src', 'alt', 'width', 'height', 'loading'] },
-    allowedSchemes: ['https', 'http', 'data'],
-    allowedSchemesByTag: { img: ['https', 'http', 'data'] },
+    allowedSchemes: ['https', 'http', 'mailto', 'tel'],
+    allowedSchemesByTag: { img: ['https', 'http'] },
+    allowProtocolRelative: false,
+    exclusiveFilter: (frame) => frame.tag === 'img' && !SAFE_IMG_SRC.test(frame.attribs.src ?? ''),
   });
 }
 

@@ -1,7 +1,7 @@
 import { ensureDemoMedia } from './demo-media.ts';
-import { catalogueListQuery, courseIdInput, pageInput, type CatalogueListPage } from '@framecraft/contracts/catalogue';
+import { catalogueListQuery, courseIdInput, memberPricesQuery, pageInput, type CatalogueListPage, type MemberPrices } from '@framecraft/contracts/catalogue';
 import { LANGUAGES } from '@framecraft/contracts/constants';
-import { asc, desc } from 'drizzle-orm';
+import { and, asc, desc, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { okEnvelopeJson } from '../../shared/envelope.ts';
@@ -22,13 +22,13 @@ import { currentUser, optionalUser, requireUser } from '../session/index.ts';
 import { artSvg } from './art.ts';
 import { memberDetail, publicDetail, type PublicDetail } from './detail.ts';
 import { ViewCounter } from './view-counter.ts';
-import { memberRateInfo } from '../commerce/index.ts';
+import { memberRateInfo, priceFor, pricingContextOf } from '../commerce/index.ts';
 import { createSignedLink, isStorageName } from '../storage/index.ts';
 import type { PreviewLinker } from './detail.ts';
 import { homeSections, noticeDetail, typeTree, vipTiers } from './home.ts';
 import { addCollect, clearHistory, deleteHistory, listCollects, listHistory, recordHistory, removeCollect } from './member.ts';
-import { enabledTypes, listCourses, pick, toCard, withDescendants } from './service.ts';
-import { tag } from './tables.ts';
+import { enabledTypes, listCourses, onSale, pick, toCard, withDescendants } from './service.ts';
+import { course, tag } from './tables.ts';
 import { catalogueAdminRoutes } from './shop-admin.ts';
 import { catalogueAdminRoutes as itemEditorRoutes } from './admin/routes.ts';
 
@@ -112,6 +112,23 @@ export const catalogueRoutes = fp(async (app: FastifyInstance) => {
     const member = request.user ? { ...request.user, payRate: (await memberRateInfo(db, app.siteConfig, request.user.id)).pay_rate } : undefined;
     const detail = await memberDetail(db, shared, member);
     return reply.ok({ ...detail, views: detail.views + views.add(id) });
+  });
+
+  // The list and home answers are cached for everybody (decision 043): a logged-in member's cards
+  // ask for their own prices here, from the same `priceFor` as the detail page, cart and charge.
+  app.get('/api/catalogue/memberPrices', { preHandler: requireUser }, async (request, reply) => {
+    const { ids } = validate(memberPricesQuery, request.query, request.lang);
+    const user = currentUser(request);
+    const [rows, rate] = await Promise.all([
+      db
+        .select({ id: course.id, price: course.price, vipFreeLevel: course.vipFreeLevel, vipPrice: course.vipPrice })
+        .from(course)
+        .where(and(onSale, inArray(course.id, ids))),
+      memberRateInfo(db, app.siteConfig, user.id),
+    ]);
+    const context = pricingContextOf({ ...user, payRate: rate.pay_rate });
+    const answer: MemberPrices = { prices: Object.fromEntries(rows.map((row) => [String(row.id), priceFor(row, context)])) };
+    return reply.header('cache-control', 'private, no-store').ok(answer);
   });
 
   app.get<{ Params: { seed: string } }>('/api/catalogue/art/:seed(^\\d{1,9}).svg', async (request, reply) =>

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { user, userMoneyLog } from '../../db/schema.ts';
 import { adminKit, qs } from '../admin/test-kit.ts';
-import { vipTier } from '../catalogue/tables.ts';
+import { chapter, courseFile, lesson, vipTier } from '../catalogue/tables.ts';
 import { monthsBefore, paidInLast12Months } from '../commerce/index.ts';
 import { shopOrder } from '../commerce/tables.ts';
 import { commerceKit } from '../commerce/test-kit.ts';
@@ -201,6 +201,32 @@ describe('member money: top-up, VIP, loyalty rate', () => {
       expect((await kit.call('GET', `/api/catalogue/detail?id=${covered.id}`, m.token)).data).toMatchObject({ access: 'vip' });
     });
 
+    it('a VIP-covered course lesson and pack file are delivered while VIP runs and refused from the instant it ends', async () => {
+      const m = await kit.member();
+      const courseItem = await kit.item({ kind: 'course', price: 5000, vipFreeLevel: 1 });
+      const pack = await kit.item({ kind: 'material', price: 5000, vipFreeLevel: 2 });
+      const [ch] = await kit.db.insert(chapter).values({ courseId: courseItem.id, titleZh: '第一章' }).returning();
+      const [paid] = await kit.db.insert(lesson).values({ courseId: courseItem.id, chapterId: ch!.id, titleZh: '第一课', storage: 'local_private', objectKey: 'demo/lesson.mp4' }).returning();
+      const [file] = await kit.db.insert(courseFile).values({ courseId: pack.id, name: '素材包.zip', size: 10, format: 'zip', storage: 'local_private', objectKey: 'demo/sample.zip' }).returning();
+      const link = (body: object) => kit.call('POST', '/api/purchase/link', m.token, body);
+      const setVip = (level: number, ms: number) => kit.db.update(user).set({ vipLevel: level, vipDate: new Date(Date.now() + ms) }).where(eq(user.id, m.id));
+      // Level 1 covers the course (vip_free_level 1), not the pack (level 2).
+      await setVip(1, 60_000);
+      const watch = await link({ item_id: courseItem.id, lesson_id: paid!.id });
+      expect(watch.code, watch.msg).toBe(1);
+      expect(watch.data.url).toMatch(/\/download\//);
+      expect(await link({ item_id: pack.id, file_id: file!.id })).toMatchObject({ code: 0, msg: 'You do not have access to this item' });
+      await setVip(2, 60_000);
+      expect((await link({ item_id: pack.id, file_id: file!.id })).code).toBe(1);
+      // The boundary: at vip_date the membership has ended, without a job or a restart.
+      await setVip(2, 0);
+      expect(await link({ item_id: courseItem.id, lesson_id: paid!.id })).toMatchObject({ code: 0, msg: 'You do not have access to this item' });
+      expect(await link({ item_id: pack.id, file_id: file!.id })).toMatchObject({ code: 0, msg: 'You do not have access to this item' });
+      // Lifetime (no date) covers again.
+      await kit.db.update(user).set({ vipLevel: 2, vipDate: null }).where(eq(user.id, m.id));
+      expect((await link({ item_id: courseItem.id, lesson_id: paid!.id })).code).toBe(1);
+    });
+
     it('the VIP price applies while VIP runs and not after', async () => {
       const m = await kit.member(100_000);
       const item = await kit.item({ price: 10_000, vipPrice: 6000 });
@@ -296,6 +322,39 @@ describe('member money: top-up, VIP, loyalty rate', () => {
       const [debit] = await kit.db.select().from(userMoneyLog).where(and(eq(userMoneyLog.userId, m.id), eq(userMoneyLog.kind, 'purchase')));
       expect(debit!.money).toBe(-cart.total);
     });
+  });
+
+  it('list cards ask for the member’s own prices: the same priceFor figures as the detail page; members only, bounded ids', async () => {
+    await ctx.app.siteConfig.set({ payRateTiers: JSON.stringify([{ min_amount: 10_000, rate: 0.95 }]) });
+    try {
+      const m = await kit.member();
+      await kit.db.insert(shopOrder).values({ orderNo: `2026${String(Math.random()).slice(2, 16).padEnd(14, '0')}`, userId: m.id, kind: 'course', amount: 10_000, currency: 'CNY', state: 'paid', payTime: new Date(), expireTime: new Date() });
+      const a = await kit.item({ price: 999 });
+      const b = await kit.item({ price: 10_000, vipPrice: 9000 });
+      const free = await kit.item({ price: 0 });
+      const off = await kit.item({ price: 5000, status: 'off_sale' });
+      const ids = [a.id, b.id, free.id, off.id, 999_999_999].join(',');
+      const answer = await kit.call('GET', `/api/catalogue/memberPrices?ids=${ids}`, m.token);
+      expect(answer.code, answer.msg).toBe(1);
+      expect(answer.data.prices).toEqual({
+        [a.id]: { price: 949, listPrice: 999, reason: 'loyalty_rate' },
+        [b.id]: { price: 9500, listPrice: 10_000, reason: 'loyalty_rate' },
+        [free.id]: { price: 0, listPrice: 0, reason: 'free' },
+      });
+      expect((await kit.call('GET', `/api/catalogue/detail?id=${a.id}`, m.token)).data.memberPrice).toEqual(answer.data.prices[a.id]);
+      // A running VIP's price wins when lower, read at the request (no cache between members).
+      await kit.db.update(user).set({ vipLevel: 1, vipDate: new Date(Date.now() + 60_000) }).where(eq(user.id, m.id));
+      expect((await kit.call('GET', `/api/catalogue/memberPrices?ids=${b.id}`, m.token)).data.prices[b.id]).toEqual({ price: 9000, listPrice: 10_000, reason: 'vip_price' });
+      const response = await ctx.app.inject({ method: 'GET', url: `/api/catalogue/memberPrices?ids=${a.id}`, headers: { 'ba-user-token': m.token } });
+      expect(response.headers['cache-control']).toBe('private, no-store');
+      // Visitors are not members; broken or too many ids are refused with a message.
+      expect((await kit.call('GET', `/api/catalogue/memberPrices?ids=${a.id}`)).code).not.toBe(1);
+      expect(await kit.call('GET', '/api/catalogue/memberPrices?ids=1,x', m.token)).toMatchObject({ code: 0, msg: 'List the item ids as numbers separated by commas, at most 60' });
+      const many = Array.from({ length: 61 }, (_, i) => i + 1).join(',');
+      expect((await kit.call('GET', `/api/catalogue/memberPrices?ids=${many}`, m.token, undefined, 'zh-cn')).msg).toBe('商品编号须为以逗号分隔的数字，最多 60 个');
+    } finally {
+      await ctx.app.siteConfig.set({ payRateTiers: '[]' });
+    }
   });
 
   it('the settings editor refuses malformed JSON settings', async () => {

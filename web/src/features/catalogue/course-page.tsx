@@ -54,7 +54,7 @@ function Detail({ item, wideLayout }: { item: CourseDetail; wideLayout: boolean 
   const loggedIn = useMemberStore((state) => state.isLoggedIn());
   const lessons = item.chapters.reduce((sum, chapter) => sum + chapter.lessons.length, 0);
   const isCourse = item.kind === 'course';
-  const media = isCourse ? <Syllabus item={item} /> : <Gallery item={item} />;
+  const media = isCourse ? <Syllabus item={item} canWatch={loggedIn && item.access !== 'none'} /> : <Gallery item={item} />;
   const header = (
     <header className="min-w-0">
       <h1 data-testid="page-title" className="text-2xl leading-tight font-semibold tracking-tight text-ink sm:text-3xl">

@@ -18,6 +18,7 @@ import { contentDisposition, removeQuietly, tempDir } from '../../storage/index.
 import { loadAccess } from '../core/access.ts';
 import { adminRoute, currentAccess } from '../core/route-table.ts';
 import type { ResolvedCrud, Row } from './define.ts';
+import { exportCleanupJob } from './export-cleanup.ts';
 import { indexQuery, idQuery, unflattenQuery, type IndexQuery } from './params.ts';
 import { listQuery, pageOfRows } from './routes.ts';
 import { crudExport } from './tables.ts';
@@ -215,6 +216,8 @@ async function ownExport(app: FastifyInstance, adminId: number, id: number) {
 /** The job, and the status and download routes of an admin's own exports. */
 export function crudExportRoutes(app: FastifyInstance) {
   app.jobs.define<ExportPayload>(JOB, (payload) => runExport(app, payload), { maxAttempts: 1, leaseMs: 30 * 60_000 });
+  // Files older than a day are deleted with their rows (export-cleanup.ts).
+  exportCleanupJob(app);
 
   adminRoute(app, { method: 'GET', path: 'crud/export/status', node: null }, async (request, reply) => {
     const { id } = validate(idQuery, request.query, request.lang);

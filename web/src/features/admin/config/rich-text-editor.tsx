@@ -1,27 +1,52 @@
-import { LinkOutlined, OrderedListOutlined, RedoOutlined, UndoOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { LinkOutlined, LoadingOutlined, OrderedListOutlined, PictureOutlined, RedoOutlined, UndoOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { mergeAttributes, Node } from '@tiptap/core';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Button, Segmented, Tooltip } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RichText } from '../../../components/rich-text.tsx';
+import { keptUrl } from '../../../components/upload/upload-file.ts';
+import { useUpload } from '../../../components/upload/use-upload.ts';
 
 interface Props {
   value?: string;
   onChange?: (html: string) => void;
   testId?: string;
+  /** Show the image button: the picked image goes through the back office's upload endpoint under this topic. */
+  imageTopic?: string;
 }
+
+/**
+ * A block image (`<img src alt>`): what the image button inserts. The server's sanitiser keeps it
+ * only with a site path (an upload's `/storage/…`) or an http(s) source.
+ */
+const ImageNode = Node.create({
+  name: 'image',
+  group: 'block',
+  atom: true,
+  draggable: true,
+  addAttributes() {
+    return { src: { default: null }, alt: { default: null } };
+  },
+  parseHTML() {
+    return [{ tag: 'img[src]' }];
+  },
+  renderHTML({ HTMLAttributes }) {
+    return ['img', mergeAttributes(HTMLAttributes)];
+  },
+});
 
 /**
  * The back office's rich-text editor (Tiptap), with a preview that shows the HTML exactly as
  * visitors get it: through the one sanitiser of the web app (`RichText`, DOMPurify). The server
  * cleans it again on save. Lazily loaded: only the settings page imports it.
  */
-export default function RichTextEditor({ value = '', onChange, testId }: Props) {
+export default function RichTextEditor({ value = '', onChange, testId, imageTopic }: Props) {
   const { t } = useTranslation('admin');
   const [mode, setMode] = useState<'edit' | 'preview'>('edit');
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: { openOnClick: false, protocols: ['http', 'https', 'mailto', 'tel'] } })],
+    extensions: [StarterKit.configure({ link: { openOnClick: false, protocols: ['http', 'https', 'mailto', 'tel'] } }), ImageNode],
     content: value,
     onUpdate: ({ editor: e }) => onChange?.(e.isEmpty ? '' : e.getHTML()),
     editorProps: { attributes: { class: 'rich-text min-h-48 max-h-[32rem] overflow-auto px-3 py-2 outline-none', 'data-testid': `${testId ?? 'rich-text'}-input` } },
@@ -63,6 +88,16 @@ export default function RichTextEditor({ value = '', onChange, testId }: Props) 
     </Tooltip>
   );
   const chain = () => editor!.chain().focus();
+  // The image button: the existing upload (local or cloud, sniffed and checked on the server), then the image at the caret.
+  const picker = useRef<HTMLInputElement>(null);
+  const upload = useUpload({
+    context: 'admin',
+    topic: imageTopic,
+    onDone: (stored) => {
+      if (editor && !editor.isDestroyed) chain().insertContent({ type: 'image', attrs: { src: keptUrl(stored), alt: '' } }).run();
+    },
+  });
+  const uploading = upload.state.phase === 'uploading';
   const setLink = () => {
     const previous = (editor!.getAttributes('link').href as string | undefined) ?? '';
     const href = window.prompt(t('config.editor.linkPrompt'), previous);
@@ -96,11 +131,31 @@ export default function RichTextEditor({ value = '', onChange, testId }: Props) 
             {tool('orderedList', <OrderedListOutlined />, state?.ordered, () => chain().toggleOrderedList().run())}
             {tool('blockquote', '❝', state?.quote, () => chain().toggleBlockquote().run())}
             {tool('link', <LinkOutlined />, state?.link, setLink)}
+            {imageTopic !== undefined && tool('image', uploading ? <LoadingOutlined /> : <PictureOutlined />, false, () => picker.current?.click(), uploading)}
             {tool('undo', <UndoOutlined />, false, () => chain().undo().run(), !state?.undo)}
             {tool('redo', <RedoOutlined />, false, () => chain().redo().run(), !state?.redo)}
           </>
         )}
       </div>
+      {imageTopic !== undefined && (
+        <input
+          ref={picker}
+          type="file"
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          hidden
+          data-testid={`${testId ?? 'rich-text'}-image-input`}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void upload.start(file);
+          }}
+        />
+      )}
+      {upload.state.phase === 'failed' && (
+        <p role="alert" className="border-b border-current/10 px-3 py-1 text-xs text-red-600">
+          {upload.state.message}
+        </p>
+      )}
       <div hidden={mode !== 'edit'}>
         <EditorContent editor={editor} />
       </div>

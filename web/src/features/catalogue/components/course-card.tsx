@@ -1,9 +1,14 @@
 import type { CourseCard as Card } from '@framecraft/contracts/catalogue';
+import { formatPrice } from '@framecraft/contracts/money';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PlayIcon } from '../../../components/icons.tsx';
+import { useMemberStore } from '../../../stores/member.ts';
+import { useCurrency } from '../../../stores/site-config.ts';
 import { fullUrl } from '../../../utils/full-url.ts';
+import { memberPriceQuery } from '../api/catalogue.ts';
 import { PriceTag, VipBadge } from './price-tag.tsx';
 
 /** Courses open in the course layout, material packs in the material layout (spec §2). */
@@ -54,9 +59,29 @@ export function CourseCard({ item, footer, eager = false }: { item: Card; footer
           </span>
           <span className="shrink-0 text-xs text-faint">{t('card.sales', { count: item.sales, formatted: compact.format(item.sales) })}</span>
         </div>
+        <MemberPriceLine item={item} />
         {footer && <div className="relative z-10 mt-3 border-t border-line pt-3">{footer}</div>}
       </div>
     </article>
+  );
+}
+
+/**
+ * A logged-in member's own price under the list price (VIP price, loyalty rate: commerce's one
+ * `priceFor`, fetched per member because the list answer is shared). The line's height is kept
+ * from the first render whether or not a lower price arrives, so nothing below it moves.
+ */
+function MemberPriceLine({ item }: { item: Card }) {
+  const { t } = useTranslation('catalogue');
+  const currency = useCurrency();
+  const memberId = useMemberStore((state) => (state.isLoggedIn() ? state.id : 0));
+  const { data } = useQuery({ ...memberPriceQuery(item.id, memberId), enabled: memberId > 0 && item.price > 0 });
+  if (!memberId) return null;
+  const lower = data && data.price < item.price ? data : null;
+  return (
+    <p className="mt-1 h-4 truncate text-xs leading-4 font-medium text-amber-700 tabular-nums dark:text-amber-400" data-testid="card-member-price">
+      {lower && t(lower.reason === 'vip_price' || lower.reason === 'vip_free' ? 'card.memberPriceVip' : 'card.memberPrice', { price: lower.price === 0 ? t('price.free') : formatPrice(lower.price, currency) })}
+    </p>
   );
 }
 

@@ -2,6 +2,7 @@ import type { CourseDetail, CourseLesson } from '@framecraft/contracts/catalogue
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LockIcon, PlayIcon } from '../../../components/icons.tsx';
+import { purchaseLink } from '../../../lib/commerce.ts';
 import { fullUrl } from '../../../utils/full-url.ts';
 
 /** Seconds → m:ss or h:mm:ss. */
@@ -14,14 +15,25 @@ export function formatDuration(seconds: number): string {
 }
 
 /**
- * Course layout: the lesson player on top, the chapters below. Free previews (and, for owners,
- * every lesson) carry a video URL; the browser streams it with range requests, so it seeks.
+ * Course layout: the lesson player on top, the chapters below. Free previews carry a video URL;
+ * a member who may open the item (owned, VIP-covered while the VIP runs, free: `canWatch`) plays
+ * any other lesson through a fresh signed link asked for on click — the server's one access check
+ * decides, so an expired VIP is refused at once. The browser streams with ranges, so it seeks.
  */
-export function Syllabus({ item }: { item: CourseDetail }) {
+export function Syllabus({ item, canWatch = false }: { item: CourseDetail; canWatch?: boolean }) {
   const { t } = useTranslation('catalogue');
   const firstPlayable = item.chapters.flatMap((chapter) => chapter.lessons).find((lesson) => lesson.video);
   const [current, setCurrent] = useState<CourseLesson | undefined>(firstPlayable);
+  const [loading, setLoading] = useState(0);
   const source = current?.video ?? item.previewVideo;
+  const play = (lesson: CourseLesson) => {
+    if (lesson.video) return setCurrent(lesson);
+    setLoading(lesson.id);
+    purchaseLink({ item_id: item.id, lesson_id: lesson.id })
+      .then((link) => setCurrent({ ...lesson, video: link.url }))
+      .catch(() => undefined)
+      .finally(() => setLoading(0));
+  };
   const total = item.chapters.reduce((sum, chapter) => sum + chapter.lessons.reduce((s, lesson) => s + lesson.duration, 0), 0);
 
   return (
@@ -66,19 +78,21 @@ export function Syllabus({ item }: { item: CourseDetail }) {
               <ul className="divide-y divide-line">
                 {chapter.lessons.map((lesson) => {
                   const playing = current?.id === lesson.id;
+                  const playable = Boolean(lesson.video) || canWatch;
                   return (
                     <li key={lesson.id}>
                       <button
                         type="button"
                         data-testid="lesson"
-                        disabled={!lesson.video}
-                        onClick={() => setCurrent(lesson)}
+                        disabled={!playable || loading === lesson.id}
+                        aria-busy={loading === lesson.id}
+                        onClick={() => play(lesson)}
                         className={`flex w-full items-center gap-3 px-4 py-3 text-left text-sm transition-colors enabled:hover:bg-surface-2/60 disabled:cursor-not-allowed ${playing ? 'bg-glow' : ''}`}
                       >
-                        <span className={`grid size-7 shrink-0 place-items-center rounded-full ${lesson.video ? 'bg-accent text-accent-ink' : 'bg-surface-2 text-faint'}`}>
-                          {lesson.video ? <PlayIcon className="text-xs" /> : <LockIcon className="text-xs" />}
+                        <span className={`grid size-7 shrink-0 place-items-center rounded-full ${playable ? 'bg-accent text-accent-ink' : 'bg-surface-2 text-faint'}`}>
+                          {playable ? <PlayIcon className="text-xs" /> : <LockIcon className="text-xs" />}
                         </span>
-                        <span className={`min-w-0 flex-1 truncate ${lesson.video ? 'text-ink' : 'text-muted'}`}>{lesson.title}</span>
+                        <span className={`min-w-0 flex-1 truncate ${playable ? 'text-ink' : 'text-muted'}`}>{lesson.title}</span>
                         {lesson.freePreview && <span className="shrink-0 rounded bg-emerald-500/15 px-1.5 py-0.5 text-[11px] font-medium text-emerald-600 dark:text-emerald-400">{t('course.preview')}</span>}
                         <span className="shrink-0 text-xs text-faint tabular-nums">{formatDuration(lesson.duration)}</span>
                       </button>

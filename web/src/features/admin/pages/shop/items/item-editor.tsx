@@ -185,7 +185,7 @@ export function ItemEditor({ target, onClose, onSaved }: { target: EditorTarget;
                     forceRender: true,
                     children: (
                       <Form.Item name={`description_${lang}`} noStyle>
-                        <RichTextEditor testId={`item-description-${lang}`} />
+                        <RichTextEditor testId={`item-description-${lang}`} imageTopic="description" />
                       </Form.Item>
                     ),
                   }))}
