@@ -23,6 +23,7 @@ const CALL_TITLES: Record<string, string> = {
   'routine/adminInfo/edit': 'Profile - Edit',
   'ajax/clearCache': 'Clear cache',
   'ajax/upload': 'Upload a file',
+  'ajax/changeTerminalConfig': 'Terminal - Config',
 };
 
 /**
