@@ -11,7 +11,6 @@ export type RunOutcome =
   | { kind: 'spawn-error'; message: string };
 
 // Colour and cursor codes a program prints for a real terminal (CSI / OSC sequences).
-// eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b\][^\u0007]*\u0007|\u001b[@-_]/g;
 
 /** A line as the panel shows it: no colour codes, no trailing blanks. */

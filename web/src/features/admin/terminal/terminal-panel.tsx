@@ -96,7 +96,7 @@ function ConfigDialog() {
 
   const saveServer = async (data: { manager?: string; phpDevelopmentServer?: boolean }) => {
     const answer = await crudApi.post<{ npmPackageManager: string; phpDevelopmentServer: boolean }>('ajax/changeTerminalConfig', data);
-    store.update({ packageManager: answer.data.npmPackageManager, phpDevelopmentServer: answer.data.phpDevelopmentServer });
+    store.update({ packageManager: answer.npmPackageManager, phpDevelopmentServer: answer.phpDevelopmentServer });
   };
 
   const setRegistry = (name: string) =>
