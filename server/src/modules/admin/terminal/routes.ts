@@ -6,7 +6,7 @@ import { validate } from '../../../shared/validation.ts';
 import { requireAdmin } from '../../session/index.ts';
 import { loadAccess } from '../core/access.ts';
 import { adminLog } from '../tables.ts';
-import { commandLine, defaultWhitelist, PACKAGE_MANAGERS, parseRegistries, type TerminalWhitelist } from './commands.ts';
+import { commandLine, PACKAGE_MANAGERS, type TerminalWhitelist } from './commands.ts';
 import { runCommand, type RunOutcome } from './runner.ts';
 
 declare module 'fastify' {
@@ -79,7 +79,6 @@ export async function terminalConfig(app: FastifyInstance) {
  * One command at a time per server (the process that serves the stream runs it).
  */
 export function terminalRoutes(app: FastifyInstance) {
-  app.decorate('terminalCommands', defaultWhitelist(parseRegistries(app.deps.env.TERMINAL_NPM_REGISTRIES)));
   let running: string | undefined;
 
   app.get('/admin/ajax/terminal', { config: { queryToken: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
