@@ -101,36 +101,48 @@ export function terminalRoutes(app: FastifyInstance) {
       raw.end();
     };
 
-    if (!(await isSuperAdmin(app, request))) return fail(TERMINAL_TEXT.notSuper);
-    const command = app.terminalCommands.get(key);
-    if (!command) return fail(TERMINAL_TEXT.notAllowed);
-    if (!(await terminalAllowedHere(app))) return fail(TERMINAL_TEXT.production);
-    if (running) return fail(TERMINAL_TEXT.busy);
+    let refusal: string | undefined;
+    try {
+      if (!(await isSuperAdmin(app, request))) refusal = TERMINAL_TEXT.notSuper;
+      else if (!app.terminalCommands.has(key)) refusal = TERMINAL_TEXT.notAllowed;
+      else if (!(await terminalAllowedHere(app))) refusal = TERMINAL_TEXT.production;
+      else if (running) refusal = TERMINAL_TEXT.busy;
+    } catch (err) {
+      request.log.error({ err }, 'the terminal could not check the caller');
+      refusal = TERMINAL_TEXT.notSuper;
+    }
+    if (refusal) return fail(refusal);
+    const command = app.terminalCommands.get(key)!;
     running = key;
 
     const startedAt = Date.now();
     const abort = new AbortController();
     raw.on('close', () => abort.abort());
     const keepAlive = setInterval(() => raw.writableEnded || raw.write(': ping\n\n'), 15_000);
-    const [log] = await app.deps.db
-      .insert(adminLog)
-      .values({
-        adminId: request.admin!.id,
-        username: request.admin!.username,
-        // The path and the command, never the query's token.
-        url: `/admin/ajax/terminal?command=${encodeURIComponent(key)}`.slice(0, 1500),
-        title: `Terminal - ${key}`.slice(0, 100),
-        data: { command: key, uuid, extend, line: commandLine(command) },
-        ip: request.ip.slice(0, 50),
-        useragent: String(request.headers['user-agent'] ?? '').slice(0, 255),
-      })
-      .returning({ id: adminLog.id });
-
+    let logId: number | undefined;
     let outcome: RunOutcome;
     try {
+      const [log] = await app.deps.db
+        .insert(adminLog)
+        .values({
+          adminId: request.admin!.id,
+          username: request.admin!.username,
+          // The path and the command, never the query's token.
+          url: `/admin/ajax/terminal?command=${encodeURIComponent(key)}`.slice(0, 1500),
+          title: `Terminal - ${key}`.slice(0, 100),
+          data: { command: key, uuid, extend, line: commandLine(command) },
+          ip: request.ip.slice(0, 50),
+          useragent: String(request.headers['user-agent'] ?? '').slice(0, 255),
+        })
+        .returning({ id: adminLog.id });
+      logId = log!.id;
       send(MARK.linked);
       send(commandLine(command));
       outcome = await runCommand(command, send, abort.signal);
+    } catch (err) {
+      // Not even started (the admin log could not be written): nothing runs unlogged.
+      request.log.error({ err }, 'the terminal command could not start');
+      outcome = { kind: 'spawn-error', message: 'The command could not be started' };
     } finally {
       running = undefined;
       clearInterval(keepAlive);
@@ -159,7 +171,7 @@ export function terminalRoutes(app: FastifyInstance) {
     await app.deps.db
       .update(adminLog)
       .set({ data: { command: key, uuid, extend, line: commandLine(command), result } })
-      .where(eq(adminLog.id, log!.id))
+      .where(eq(adminLog.id, logId ?? 0))
       .catch((err: unknown) => request.log.warn({ err }, 'writing the terminal result to the admin log failed'));
     request.log.info({ command: key, result }, 'terminal command finished');
   });
