@@ -83,6 +83,8 @@ const envSchema = z.object({
     .optional(),
   /** Bearer token a Prometheus scraper sends to `GET /metrics`; without it the endpoint answers only outside production (issue 22). */
   METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,200}$/, 'must be 16 to 200 visible ASCII characters').optional(),
+  /** The web terminal's named npm registries, `name=https://…` comma-separated (set-npm-registry.<name>; decision 044). */
+  TERMINAL_NPM_REGISTRIES: z.string().regex(/^(\s*[a-zA-Z][\w-]{0,30}=https?:\/\/[^\s,]+\s*)(,\s*[a-zA-Z][\w-]{0,30}=https?:\/\/[^\s,]+\s*)*$/, 'must be name=https://… pairs separated by commas').optional(),
   /** Registers routes that only tests use (e.g. a slow request); honoured only with NODE_ENV=test. */
   FRAMECRAFT_TEST_ROUTES: oneOf(['0', '1']).default('0'),
 });

@@ -11,6 +11,7 @@ import { memberAdminRoutes } from './members/routes.ts';
 import { organizationRoutes } from './organization/routes.ts';
 import { securityRoutes } from './security/routes.ts';
 import { adminSessionRoutes } from './session/routes.ts';
+import { terminalRoutes } from './terminal/routes.ts';
 
 /** Every built-in back-office route. Needs the admin plugin (route table, CRUD registry, admin log). */
 export async function adminRoutes(app: FastifyInstance) {
@@ -25,6 +26,7 @@ export async function adminRoutes(app: FastifyInstance) {
   memberAdminRoutes(app);
   attachmentAdminRoutes(app);
   configRoutes(app);
+  terminalRoutes(app);
   // Last: recycle and sensitive rules name controllers registered above.
   securityRoutes(app);
 }

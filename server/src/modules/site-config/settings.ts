@@ -120,6 +120,10 @@ export const SETTINGS: readonly SettingDefinition[] = [
   // Signs the sandbox payment page's notifications; a fresh installation gets a random one.
   { name: 'paySandboxSecret', group: 'pay', title: 'Sandbox signing secret', type: 'string', value: randomBytes(24).toString('hex'), secret: true },
   { name: 'paySandboxInProduction', group: 'pay', title: 'Allow the sandbox payment in production', type: 'switch', value: 0 },
+  // Web terminal (decision 044): whether it runs with NODE_ENV=production at all, and its server-side config.
+  { name: 'terminalInProduction', group: 'security', title: 'Allow the web terminal in production (super admins only)', type: 'switch', value: 0 },
+  { name: 'terminalPackageManager', group: 'security', title: 'Web terminal: package manager', type: 'select', options: ['npm', 'pnpm', 'yarn', 'none'], value: 'pnpm' },
+  { name: 'terminalPhpDevelopmentServer', group: 'security', title: 'Web terminal: served by the development servers (npm run dev)', type: 'switch', value: 0 },
   // Stripe (modules/pay-stripe, decision 036): keys from the Stripe dashboard; the webhook endpoint is <siteUrl>/api/pay/notify/stripe.
   { name: 'stripeSecretKey', group: 'pay', title: 'Stripe secret key (sk_…)', type: 'string', value: '', secret: true },
   { name: 'stripePublishableKey', group: 'pay', title: 'Stripe publishable key (pk_…)', type: 'string', value: '' },

@@ -8,6 +8,7 @@ import { isCancel, request } from '../../lib/request/index.ts';
 import { adminPagePath } from '../../lib/request/url.ts';
 import { firstMenuPath, useAdminMenus, type AdminMenu } from '../../features/admin/shell/menus-store.ts';
 import { useAdminStore, type AdminInfo } from '../../stores/admin.ts';
+import { useTerminalStore } from '../../stores/terminal.ts';
 import { useSiteConfig, type SiteConfig } from '../../stores/site-config.ts';
 import { loginPath } from '../../utils/redirect-target.ts';
 import { opensPage } from '../resolve-route.ts';
@@ -19,7 +20,7 @@ interface AdminInit {
   adminInfo: Partial<AdminInfo>;
   menus: AdminMenu[];
   siteConfig: Partial<SiteConfig>;
-  terminal: { phpDevelopmentServer: boolean; npmPackageManager: string };
+  terminal: { phpDevelopmentServer: boolean; npmPackageManager: string; npmRegistries?: string[] };
 }
 
 /**
@@ -43,6 +44,13 @@ export default function AdminLoadingPage() {
         if (!current) return;
         useAdminStore.getState().fill(data.adminInfo);
         if (data.siteConfig) useSiteConfig.getState().apply(data.siteConfig);
+        // The terminal's server-side config (decision 044).
+        if (data.terminal)
+          useTerminalStore.getState().update({
+            packageManager: data.terminal.npmPackageManager,
+            phpDevelopmentServer: data.terminal.phpDevelopmentServer,
+            serverRegistries: data.terminal.npmRegistries ?? [],
+          });
         useAdminMenus.getState().setMenus(data.menus, Boolean(data.adminInfo.super));
         // `/admin` itself opens the first page the admin may see.
         const next = rest ? target : (firstMenuPath(data.menus) ?? '/401');

@@ -7,6 +7,7 @@ import { isSecretField, MASK } from '../crud/security.ts';
 import type { ResolvedCrud } from '../crud/define.ts';
 import type { Db } from '../../../db/client.ts';
 import type { AdminRouteSpec } from './route-table.ts';
+import { defaultWhitelist, parseRegistries } from '../terminal/commands.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,6 +24,7 @@ const CALL_TITLES: Record<string, string> = {
   'routine/adminInfo/edit': 'Profile - Edit',
   'ajax/clearCache': 'Clear cache',
   'ajax/upload': 'Upload a file',
+  'ajax/changeTerminalConfig': 'Terminal - Config',
 };
 
 /**
@@ -77,6 +79,8 @@ export const adminPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('adminRouteTable', [] as AdminRouteSpec[]);
     app.decorate('crudRegistry', new Map<string, ResolvedCrud>());
+    // The web terminal's whitelist (decision 044), on the root instance so that tests can add commands.
+    app.decorate('terminalCommands', defaultWhitelist(parseRegistries(app.deps.env.TERMINAL_NPM_REGISTRIES)));
     app.decorateRequest('adminAccess', undefined);
     app.decorateRequest('adminLogWritten', false);
     // onSend, not onResponse: the log row exists by the time the admin sees the answer.

@@ -9,6 +9,7 @@ import { currentAdmin } from '../../session/index.ts';
 import { accountKey, captchaRequired, throttledLogin, throttlePolicy } from '../../login-throttle/index.ts';
 import { currentAccess, adminRoute } from '../core/route-table.ts';
 import { menuTree } from '../core/menus.ts';
+import { terminalConfig } from '../terminal/routes.ts';
 import { clearCacheBody, loginBody, profileBody } from './schema.ts';
 
 /** Compared with when the username is unknown, so that the time taken does not tell either. */
@@ -81,8 +82,7 @@ export async function adminSessionRoutes(app: FastifyInstance) {
       adminInfo: { ...adminInfo(currentAdmin(request)), super: currentAccess(request).super },
       menus: await menuTree(db, currentAccess(request)),
       siteConfig: { siteName: site.siteName, version: site.version, cdnUrl: site.cdnUrl, apiUrl: site.apiUrl, upload: site.upload },
-      // The web terminal is a later feature; these are its defaults.
-      terminal: { phpDevelopmentServer: false, npmPackageManager: 'pnpm' },
+      terminal: await terminalConfig(app),
     });
   });
 

@@ -32,7 +32,7 @@ describe('admin session', () => {
     expect(init.data.adminInfo).toMatchObject({ id: row.id, username: row.username });
     expect(init.data.adminInfo.last_login_time).toBeGreaterThan(1_700_000_000);
     expect(init.data.siteConfig).toMatchObject({ siteName: 'Framecraft', upload: { mode: 'local' } });
-    expect(init.data.terminal).toEqual({ phpDevelopmentServer: false, npmPackageManager: 'pnpm' });
+    expect(init.data.terminal).toEqual({ phpDevelopmentServer: false, npmPackageManager: 'pnpm', npmRegistries: ['npm'] });
     const top = init.data.menus.map((m: { name: string }) => m.name);
     expect(top).toEqual(['dashboard', 'auth', 'organization', 'user', 'shop', 'routine', 'security']);
     const auth = init.data.menus[1];

@@ -15,6 +15,8 @@ import { NavTabs } from './nav-tabs.tsx';
 import { PageArea } from './page-area.tsx';
 import { SettingsDrawer } from './settings-drawer.tsx';
 import { SideMenu } from './side-menu.tsx';
+import { TerminalPanel } from '../terminal/terminal-panel.tsx';
+import { useAdminStore } from '../../../stores/admin.ts';
 import { useAdminTabs } from './tabs-store.ts';
 
 const MOBILE_QUERY = '(max-width: 767px)';
@@ -55,6 +57,7 @@ export function AdminShell() {
   const loaded = useAdminMenus((s) => s.loaded);
   const menu = useMenuAt(pathname);
   const openTab = useAdminTabs((s) => s.open);
+  const isSuper = useAdminStore((s) => s.super);
 
   const setPageTitle = usePageTitle((s) => s.set);
   useEffect(() => {
@@ -131,6 +134,7 @@ export function AdminShell() {
         </Layout.Content>
       </Layout>
       <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      {isSuper && <TerminalPanel mobile={mobile} />}
     </Layout>
   );
 }

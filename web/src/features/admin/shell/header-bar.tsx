@@ -1,5 +1,6 @@
 import {
   ClearOutlined,
+  CodeOutlined,
   FullscreenExitOutlined,
   FullscreenOutlined,
   GlobalOutlined,
@@ -14,7 +15,7 @@ import {
 import { greetingKey } from '@framecraft/contracts/greeting';
 import { translate } from '@framecraft/contracts/client-messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Avatar, Breadcrumb, Button, Dropdown, Tooltip } from 'antd';
+import { App, Avatar, Badge, Breadcrumb, Button, Dropdown, Tooltip } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -22,6 +23,7 @@ import { getLanguage, switchLanguage } from '../../../stores/language.ts';
 import { adminPagePath } from '../../../lib/request/url.ts';
 import { useAdminDark, useLayoutStore } from '../../../stores/layout.ts';
 import { useAdminStore } from '../../../stores/admin.ts';
+import { useTerminalStore } from '../../../stores/terminal.ts';
 import { crudApi } from '../api/crud.ts';
 import { menuTitle } from './menu-title.ts';
 import { menuTrail, useAdminMenus } from './menus-store.ts';
@@ -59,6 +61,8 @@ export function HeaderBar({ menu, onToggleMenu, onSettings, mobile }: { menu?: R
   const dark = useAdminDark();
   const admin = useAdminStore();
   const [fullscreen, toggleFullscreen] = useFullscreen();
+  const terminalDot = useTerminalStore((s) => s.showDot);
+  const toggleTerminal = useTerminalStore((s) => s.toggle);
   const queryClient = useQueryClient();
   const trail = menuTrail(menus, pathname);
   const greeting = translate(getLanguage(), greetingKey());
@@ -114,6 +118,14 @@ export function HeaderBar({ menu, onToggleMenu, onSettings, mobile }: { menu?: R
         {!mobile && (
           <Action title={fullscreen ? t('shell.exitFullscreen') : t('shell.fullscreen')} onClick={toggleFullscreen}>
             {fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+          </Action>
+        )}
+        {admin.super && (
+          <Action title={t('terminal.title')} onClick={() => toggleTerminal()} testId="toggle-terminal">
+            {/* The dot: tasks were added while the panel was hidden (spec §3 showDot). */}
+            <Badge dot={terminalDot} data-testid={terminalDot ? 'terminal-dot' : undefined}>
+              <CodeOutlined />
+            </Badge>
           </Action>
         )}
         <Action title={t('shell.clearCache')} onClick={clearCache} testId="clear-cache">

@@ -1,0 +1,47 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_ADMIN_PASSWORD } from './global-setup.ts';
+import { adminLogin } from './support.ts';
+
+const SHOTS = process.env.SHOTS_DIR;
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: width < 800 ? 844 : 900 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: false });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+/** Issue 20: the web terminal runs "show versions" from the panel and the lines stream in. */
+test('the terminal panel runs "show versions" and streams its lines', async ({ page }) => {
+  await adminLogin(page, 'admin', E2E_ADMIN_PASSWORD);
+  await page.goto('/admin/routine/config');
+  await page.getByTestId('toggle-terminal').click();
+  const panel = page.getByTestId('terminal-panel');
+  await expect(panel).toBeVisible();
+
+  await page.getByTestId('terminal-run').hover();
+  await page.getByRole('menuitem', { name: '查看版本' }).click();
+  const task = panel.getByTestId('terminal-task').last();
+  await expect(task).toHaveAttribute('data-command', 'version.all');
+  await expect(task).toHaveAttribute('data-status', '3', { timeout: 20_000 });
+  await expect(task.getByTestId('terminal-task-status')).toHaveText('执行成功');
+
+  await task.getByTestId('terminal-task-toggle').click();
+  const output = task.getByTestId('terminal-output');
+  await expect(output).toContainText('> node scripts/terminal-check.mjs versions');
+  await expect(output).toContainText(/node v\d+\.\d+\.\d+/);
+  await expect(output).toContainText(/npm \d+\.\d+/);
+  await expect(output).toContainText('exitCode: 0');
+  await shot(page, 'terminal-panel');
+
+  // The queue survives a reload (local storage), and the config dialog shows the spec's defaults.
+  await page.reload();
+  await page.getByTestId('toggle-terminal').click();
+  await expect(panel.getByTestId('terminal-task').last()).toHaveAttribute('data-status', '3');
+  await page.getByTestId('terminal-open-config').click();
+  await expect(page.getByTestId('terminal-package-manager')).toContainText('pnpm');
+  await expect(page.getByTestId('terminal-cleanup')).toHaveAttribute('aria-checked', 'true');
+  await shot(page, 'terminal-config');
+});
