@@ -71,7 +71,7 @@ export async function startInstance(port: number, env: Record<string, string> = 
       await exited;
     },
   };
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`instance on ${port} exited early:\n${output}`);
     if (await isReady(url)) return instance;

@@ -89,6 +89,8 @@ defaults
   timeout connect 2s
   timeout client 60s
   timeout server 60s
+  # A busy machine answers a probe slowly; that is not an instance down.
+  timeout check 5s
   option forwardfor
   # A request whose connection failed (an instance just died) goes to another instance.
   retries 2
@@ -102,7 +104,7 @@ backend instances
   balance roundrobin
   option httpchk
   http-check send meth GET uri /readyz hdr server true
-  default-server inter 500 fall 2 rise 1
+  default-server inter 1s fall 2 rise 1
   http-response set-header x-served-by %s
 ${servers.join('\n')}
 `;
