@@ -3,12 +3,12 @@ import { E2E_ADMIN_PASSWORD } from '../e2e/global-setup.ts';
 
 /** Plain HTTP calls of the multi-instance checks (no browser): the balancer or one instance directly. */
 
-export type Envelope<T = any> = { code: number; msg: string; data: T };
+export type Envelope<T = unknown> = { code: number; msg: string; data: T };
 
 export const balancer = () => process.env.E2E_BASE_URL!;
 export const instanceUrls = () => process.env.MULTI_INSTANCE_URLS!.split(',');
 
-export async function call<T = any>(
+export async function call<T = unknown>(
   base: string,
   method: 'GET' | 'POST',
   path: string,
@@ -80,7 +80,7 @@ export async function paidItems(count: number, base = balancer()): Promise<Card[
 }
 
 /** One query on the run's database. */
-export async function query<T = any>(text: string, values: unknown[] = []): Promise<T[]> {
+export async function query<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: process.env.MULTI_DATABASE_URL });
   await client.connect();
   try {
