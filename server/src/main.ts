@@ -4,7 +4,7 @@ import { openDatabase, pgliteDirFor, type Database } from './db/client.ts';
 import { migrate, MigrationChangedError } from './db/migrate.ts';
 import { seed } from './seed.ts';
 import { settleFootprint } from './shared/footprint.ts';
-import { openRedis } from './shared/redis.ts';
+import { logRedisAvailability, openRedis } from './shared/redis.ts';
 
 /** A start-up failure the operator can fix; printed as one line, exit code 1. */
 class StartupError extends Error {}
@@ -44,6 +44,7 @@ async function main() {
   await seed(database.db, { admin: { initialPassword: env.ADMIN_INITIAL_PASSWORD, announce: (line) => console.log(line) } });
   const app = await buildApp({ env, db: database.db, redis }, { level: env.LOG_LEVEL });
   if (env.testRoutes) await app.register((await import('./plugins/test-routes.ts')).testRoutes);
+  if (redis) logRedisAvailability(redis, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -33,7 +33,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const { drizzle } = await import('drizzle-orm/node-postgres');
     // BIGINT (int8) counts and sums come back as strings by default; ours stay below 2^53.
     pg.types.setTypeParser(20, (v) => Number(v));
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    // A connection attempt that hangs (server unreachable) fails after 5 s instead of holding the
+    // request; after an outage the pool simply opens new connections (decision 048).
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20, connectionTimeoutMillis: 5_000 });
     // An idle client dropped by the server (restart, DROP DATABASE … FORCE after close) is discarded
     // by the pool; without a listener the 'error' event would crash the process.
     pool.on('error', () => {});

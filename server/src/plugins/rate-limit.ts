@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { ApiError } from '../shared/errors.ts';
+import { redisWithLocalFallback } from './rate-limit-store.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,8 +34,9 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimi
     global: false,
     max: options.max,
     timeWindow: options.timeWindowMs,
-    ...(options.redis ? { redis: options.redis, nameSpace: `${options.redisPrefix}rl:` } : {}),
-    // A Redis outage must not take the site down with it.
+    // Shared counters in Redis; while Redis is away each instance counts on its own (decision 048).
+    ...(options.redis ? { store: redisWithLocalFallback(options.redis, `${options.redisPrefix}rl:`, app.log) } : {}),
+    // Any other store failure must not take the site down with it.
     skipOnError: true,
     allowList: isExempt,
     errorResponseBuilder(request, context) {

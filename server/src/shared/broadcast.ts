@@ -71,7 +71,8 @@ export class Broadcast {
   /** A subscribed Redis connection cannot run other commands: one of its own, made on first use. */
   private connection(): Redis {
     if (!this.subscriber) {
-      const subscriber = this.redis!.duplicate();
+      // Subscriptions wait for the connection (and are renewed by ioredis after a reconnect).
+      const subscriber = this.redis!.duplicate({ enableOfflineQueue: true });
       subscriber.on('message', (fullChannel: string, message: string) => {
         if (this.closed || !fullChannel.startsWith(this.prefix)) return;
         let from: unknown;

@@ -12,6 +12,10 @@ export async function openRedis(url: string | undefined): Promise<Redis | undefi
   const redis = new Redis(url, {
     maxRetriesPerRequest: 2,
     lazyConnect: true,
+    // While Redis is away a command fails at once instead of waiting for a reconnect: callers fall
+    // back (rate limits count locally, captchas go to the database, broadcasts are logged and
+    // caches run out by their TTL) and requests keep their speed (decision 048).
+    enableOfflineQueue: false,
     // Fail fast when Redis is unreachable at start; reconnect with back-off once it has worked.
     retryStrategy: (times) => (connected ? Math.min(times * 200, 2_000) : null),
   });
@@ -26,4 +30,24 @@ export async function openRedis(url: string | undefined): Promise<Redis | undefi
   }
   connected = true;
   return redis;
+}
+
+type Logger = { warn(obj: object, msg: string): void; info(msg: string): void };
+
+/**
+ * Say in the log when the connection to Redis is lost (once) and when it is back: ioredis
+ * reconnects by itself with back-off (decision 048).
+ */
+export function logRedisAvailability(redis: Redis, log: Logger): void {
+  let lost = false;
+  redis.on('close', () => {
+    if (lost || redis.status === 'end') return;
+    lost = true;
+    log.warn({ status: redis.status }, 'lost the connection to Redis: reconnecting; meanwhile rate limits count per instance and caches expire by their TTL');
+  });
+  redis.on('ready', () => {
+    if (!lost) return;
+    lost = false;
+    log.info('reconnected to Redis');
+  });
 }

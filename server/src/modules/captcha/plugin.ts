@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ClickCaptcha } from './service.ts';
-import { DatabaseCaptchaStore, RedisCaptchaStore } from './store.ts';
+import { DatabaseCaptchaStore, FallbackCaptchaStore, RedisCaptchaStore } from './store.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,11 +9,11 @@ declare module 'fastify' {
   }
 }
 
-/** `app.captcha`: answers in Redis when configured (shared by all instances), else in the database. */
+/** `app.captcha`: answers in Redis when configured (shared by all instances; the database while Redis is away), else in the database. */
 export const captchaPlugin = fp(
   async (app: FastifyInstance) => {
     const { db, redis, env } = app.deps;
-    const store = redis ? new RedisCaptchaStore(redis, env.REDIS_PREFIX) : new DatabaseCaptchaStore(db);
+    const store = redis ? new FallbackCaptchaStore(redis, new RedisCaptchaStore(redis, env.REDIS_PREFIX), new DatabaseCaptchaStore(db)) : new DatabaseCaptchaStore(db);
     app.decorate('captcha', new ClickCaptcha(store));
   },
   { name: 'captcha' },

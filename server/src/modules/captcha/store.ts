@@ -70,3 +70,46 @@ export class RedisCaptchaStore implements CaptchaStore {
     return raw ? (JSON.parse(raw) as CaptchaAnswer) : undefined;
   }
 }
+
+/**
+ * Redis while it answers, the database while it does not (decision 048): a captcha drawn during a
+ * Redis outage is kept in the database, and one is looked up in both, so a login keeps working.
+ */
+export class FallbackCaptchaStore implements CaptchaStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly shared: CaptchaStore,
+    private readonly database: CaptchaStore,
+  ) {}
+
+  async save(id: string, answer: CaptchaAnswer, ttlSeconds: number) {
+    if (this.redis.status === 'ready') {
+      try {
+        return await this.shared.save(id, answer, ttlSeconds);
+      } catch {
+        // Fall through to the database.
+      }
+    }
+    await this.database.save(id, answer, ttlSeconds);
+  }
+
+  peek(id: string) {
+    return this.find(id, (store) => store.peek(id));
+  }
+
+  take(id: string) {
+    return this.find(id, (store) => store.take(id));
+  }
+
+  private async find(id: string, read: (store: CaptchaStore) => Promise<CaptchaAnswer | undefined>) {
+    if (this.redis.status === 'ready') {
+      try {
+        const found = await read(this.shared);
+        if (found) return found;
+      } catch {
+        // Look in the database.
+      }
+    }
+    return read(this.database);
+  }
+}
