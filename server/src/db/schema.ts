@@ -46,7 +46,14 @@ export const admin = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('admin_username_uq').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('admin_username_uq').on(sql`lower(${t.username})`),
+    // Quick search of auth/admin (decision 040, migration 0027).
+    index('admin_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    index('admin_nickname_trgm_idx').using('gin', t.nickname.op('gin_trgm_ops')),
+    index('admin_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('admin_mobile_trgm_idx').using('gin', t.mobile.op('gin_trgm_ops')),
+  ],
 );
 
 /** Member; money and score are integers (cents / points) changed only through their ledgers. */
@@ -86,6 +93,11 @@ export const user = pgTable(
     uniqueIndex('user_invite_code_uq').on(t.inviteCode),
     // New members per day on the dashboard (decision 042, migration 0021).
     index('user_join_time_idx').on(t.joinTime),
+    // Quick search of user/user (decision 040, migration 0027).
+    index('user_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    index('user_nickname_trgm_idx').using('gin', t.nickname.op('gin_trgm_ops')),
+    index('user_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('user_mobile_trgm_idx').using('gin', t.mobile.op('gin_trgm_ops')),
   ],
 );
 

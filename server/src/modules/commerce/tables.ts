@@ -110,7 +110,13 @@ export const payLog = pgTable(
     ip: varchar('ip', { length: 50 }).notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('pay_log_user_idx').on(t.userId, t.id.desc().nullsFirst()), index('pay_log_order_idx').on(t.orderId)],
+  (t) => [
+    index('pay_log_user_idx').on(t.userId, t.id.desc().nullsFirst()),
+    index('pay_log_order_idx').on(t.orderId),
+    // Quick search of shop/payLog (decision 040, migration 0027).
+    index('pay_log_order_no_trgm_idx').using('gin', t.orderNo.op('gin_trgm_ops')),
+    index('pay_log_trade_no_trgm_idx').using('gin', t.tradeNo.op('gin_trgm_ops')),
+  ],
 );
 
 /**
