@@ -46,7 +46,14 @@ export const admin = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('admin_username_uq').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('admin_username_uq').on(sql`lower(${t.username})`),
+    // Quick search of auth/admin (decision 040, migration 0027).
+    index('admin_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    index('admin_nickname_trgm_idx').using('gin', t.nickname.op('gin_trgm_ops')),
+    index('admin_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('admin_mobile_trgm_idx').using('gin', t.mobile.op('gin_trgm_ops')),
+  ],
 );
 
 /** Member; money and score are integers (cents / points) changed only through their ledgers. */
@@ -88,6 +95,11 @@ export const user = pgTable(
     index('user_join_time_idx').on(t.joinTime),
     // Logins today on the dashboard (decision 049, migration 0026).
     index('user_last_login_time_idx').on(t.lastLoginTime),
+    // Quick search of user/user (decision 040, migration 0027).
+    index('user_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    index('user_nickname_trgm_idx').using('gin', t.nickname.op('gin_trgm_ops')),
+    index('user_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('user_mobile_trgm_idx').using('gin', t.mobile.op('gin_trgm_ops')),
   ],
 );
 

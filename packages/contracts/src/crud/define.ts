@@ -105,11 +105,16 @@ export function filterNames(definition: CrudTableDef): string[] {
   return definition.fields.flatMap((f) => [...(f.filter ? [f.name] : []), ...(f.relation?.filter ?? []).map((r) => `${f.relation!.as}.${r}`)]);
 }
 
+/** The zod shape of a definition's written fields: each field name with its own schema's type. */
+export type WriteShape<D extends CrudTableDef> = {
+  [F in D['fields'][number] as F extends { schema: z.ZodType } ? F['name'] : never]: F extends { schema: infer S extends z.ZodType } ? S : never;
+};
+
 /** The add/edit body schema: every field with a schema; unknown fields are dropped. */
-export function writeSchema(definition: CrudTableDef) {
+export function writeSchema<D extends CrudTableDef>(definition: D): z.ZodObject<WriteShape<D>> {
   const shape: Record<string, z.ZodType> = {};
   for (const field of definition.fields) if (field.schema) shape[field.name] = field.schema;
-  return z.object(shape);
+  return z.object(shape) as unknown as z.ZodObject<WriteShape<D>>;
 }
 
 // ── Field schemas shared by definitions ─────────────────────────────────────────────────────

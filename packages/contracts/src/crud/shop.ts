@@ -1,3 +1,4 @@
+import { COURSE_KINDS, COURSE_STATUSES } from '../catalogue-constants.ts';
 import { SMS_CODE_EVENTS, int4, parentId } from '../validation.ts';
 import { z } from '../zod.ts';
 import { defineCrud, epochDate, flag, text, type CrudRow } from './define.ts';
@@ -111,3 +112,40 @@ export const shopSmsTemplateCrud = defineCrud({
   ],
 });
 export type ShopSmsTemplateRow = CrudRow<typeof shopSmsTemplateCrud>;
+
+/**
+ * Items of both kinds (`shop/course`, decision 041): the list on CRUD v2. Add, edit and delete are
+ * the item editor's own routes (`catalogue-admin.ts`); the factory serves the list, export and drag-sort.
+ */
+export const shopCourseCrud = defineCrud({
+  controller: 'shop/course',
+  weigh: 'weigh',
+  defaultOrder: 'id,desc',
+  actions: ['index', 'sortable', 'export'],
+  fields: [
+    id,
+    { name: 'title_zh', type: 'string', label: 'items:list.title', search: true, list: { width: 240 }, form: false },
+    { name: 'title_en', type: 'string', label: 'items:field.titleEn', search: true, list: false, form: false },
+    { name: 'cover', type: 'image', label: 'items:field.cover', list: { width: 92 }, form: false },
+    { name: 'kind', type: 'enum', label: 'items:field.kind', options: COURSE_KINDS, optionLabel: 'items:kind', filter: true, list: { width: 110 }, form: false },
+    {
+      name: 'type_id',
+      type: 'relation',
+      label: 'items:list.type',
+      filter: true,
+      relation: { as: 'type', controller: 'shop/type', labelField: 'name_zh', fields: ['name_en'], tree: true },
+      list: { width: 130 },
+      form: false,
+    },
+    { name: 'price', type: 'money', label: 'items:list.price', filter: true, sort: true, list: { width: 110 }, form: false },
+    { name: 'vip_free_level', type: 'number', label: 'items:list.vip', filter: true, list: { width: 140 }, form: false },
+    { name: 'vip_price', type: 'money', filter: true, list: false, form: false },
+    { name: 'status', type: 'enum', label: 'items:field.status', options: COURSE_STATUSES, optionLabel: 'items:status', colors: { draft: 'default', on_sale: 'green', off_sale: 'orange' }, filter: true, list: { width: 100 }, form: false },
+    { name: 'sales', type: 'number', label: 'items:list.sales', filter: true, sort: true, list: { width: 90 }, form: false },
+    { name: 'views', type: 'number', sort: true, list: false, form: false },
+    { ...weigh, form: false },
+    { name: 'update_time', type: 'datetime', filter: true, sort: true, list: { width: 170, hidden: true }, form: false },
+    created,
+  ],
+});
+export type ShopCourseRow = CrudRow<typeof shopCourseCrud>;

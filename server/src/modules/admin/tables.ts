@@ -24,11 +24,18 @@ export const adminRule = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('admin_rule_name_uq').on(t.name), index('admin_rule_pid_idx').on(t.pid)],
+  (t) => [
+    uniqueIndex('admin_rule_name_uq').on(t.name),
+    index('admin_rule_pid_idx').on(t.pid),
+    index('admin_rule_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('admin_rule_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+  ],
 );
 
 /** Admin group: a set of rule ids (`*` = everything) and the data scope of its admins. */
-export const adminGroup = pgTable('admin_group', {
+export const adminGroup = pgTable(
+  'admin_group',
+  {
   id: serial('id').primaryKey(),
   pid: integer('pid').notNull().default(0),
   name: varchar('name', { length: 100 }).notNull(),
@@ -41,7 +48,9 @@ export const adminGroup = pgTable('admin_group', {
   status: smallint('status').notNull().default(1),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-});
+  },
+  (t) => [index('admin_group_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops'))],
+);
 
 export const adminGroupAccess = pgTable(
   'admin_group_access',
@@ -66,7 +75,13 @@ export const adminLog = pgTable(
     useragent: varchar('useragent', { length: 255 }).notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('admin_log_admin_idx').on(t.adminId), index('admin_log_time_idx').on(t.createdAt)],
+  (t) => [
+    index('admin_log_admin_idx').on(t.adminId),
+    index('admin_log_time_idx').on(t.createdAt),
+    index('admin_log_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    index('admin_log_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('admin_log_url_trgm_idx').using('gin', t.url.op('gin_trgm_ops')),
+  ],
 );
 
 /** Which CRUD controllers copy deleted rows to the recycle log. */
@@ -82,7 +97,12 @@ export const securityDataRecycle = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('security_data_recycle_controller_uq').on(t.controller)],
+  (t) => [
+    uniqueIndex('security_data_recycle_controller_uq').on(t.controller),
+    index('security_data_recycle_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('security_data_recycle_controller_trgm_idx').using('gin', t.controller.op('gin_trgm_ops')),
+    index('security_data_recycle_data_table_trgm_idx').using('gin', t.dataTable.op('gin_trgm_ops')),
+  ],
 );
 
 export const securityDataRecycleLog = pgTable(
@@ -99,7 +119,11 @@ export const securityDataRecycleLog = pgTable(
     useragent: varchar('useragent', { length: 255 }).notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('security_data_recycle_log_time_idx').on(t.createdAt)],
+  (t) => [
+    index('security_data_recycle_log_time_idx').on(t.createdAt),
+    index('security_data_recycle_log_controller_trgm_idx').using('gin', t.controller.op('gin_trgm_ops')),
+    index('security_data_recycle_log_data_table_trgm_idx').using('gin', t.dataTable.op('gin_trgm_ops')),
+  ],
 );
 
 /** Fields of a CRUD controller whose edits are logged with before/after. */
@@ -117,7 +141,12 @@ export const securitySensitiveData = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('security_sensitive_data_controller_uq').on(t.controller)],
+  (t) => [
+    uniqueIndex('security_sensitive_data_controller_uq').on(t.controller),
+    index('security_sensitive_data_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('security_sensitive_data_controller_trgm_idx').using('gin', t.controller.op('gin_trgm_ops')),
+    index('security_sensitive_data_data_table_trgm_idx').using('gin', t.dataTable.op('gin_trgm_ops')),
+  ],
 );
 
 export const securitySensitiveDataLog = pgTable(
@@ -138,7 +167,13 @@ export const securitySensitiveDataLog = pgTable(
     useragent: varchar('useragent', { length: 255 }).notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('security_sensitive_data_log_time_idx').on(t.createdAt)],
+  (t) => [
+    index('security_sensitive_data_log_time_idx').on(t.createdAt),
+    index('security_sensitive_data_log_controller_trgm_idx').using('gin', t.controller.op('gin_trgm_ops')),
+    index('security_sensitive_data_log_data_table_trgm_idx').using('gin', t.dataTable.op('gin_trgm_ops')),
+    index('security_sensitive_data_log_data_field_trgm_idx').using('gin', t.dataField.op('gin_trgm_ops')),
+    index('security_sensitive_data_log_data_comment_trgm_idx').using('gin', t.dataComment.op('gin_trgm_ops')),
+  ],
 );
 
 /** Department (spec §3), a tree by `pid`. */
@@ -156,7 +191,14 @@ export const department = pgTable(
     createtime: createdAt('createtime'),
     updatetime: updatedAt('updatetime'),
   },
-  (t) => [index('department_pid_idx').on(t.pid)],
+  (t) => [
+    index('department_pid_idx').on(t.pid),
+    // Quick search (decision 040, migration 0027).
+    index('department_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('department_responsible_trgm_idx').using('gin', t.responsible.op('gin_trgm_ops')),
+    index('department_phone_trgm_idx').using('gin', t.phone.op('gin_trgm_ops')),
+    index('department_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+  ],
 );
 
 /** Job (spec §3). */
@@ -172,5 +214,10 @@ export const job = pgTable(
     createtime: createdAt('createtime'),
     updatetime: updatedAt('updatetime'),
   },
-  (t) => [uniqueIndex('job_code_uq').on(t.code)],
+  (t) => [
+    uniqueIndex('job_code_uq').on(t.code),
+    index('job_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('job_code_trgm_idx').using('gin', t.code.op('gin_trgm_ops')),
+    index('job_remark_trgm_idx').using('gin', t.remark.op('gin_trgm_ops')),
+  ],
 );

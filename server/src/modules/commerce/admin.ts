@@ -4,7 +4,7 @@
  * one to the member's balance through the ledger (full refunds revoke ownership).
  */
 import { adminOrderIdInput, adminRefundInput, type AdminOrderDetail, type AdminRefundAnswer } from '@framecraft/contracts/commerce';
-import { shopOrderCrud } from '@framecraft/contracts/crud/commerce';
+import { shopCartCrud, shopOrderCrud, shopPayLogCrud } from '@framecraft/contracts/crud/commerce';
 import { translate } from '@framecraft/contracts/messages';
 import { and, eq, like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -19,8 +19,6 @@ import { emitOrderRefunded } from './hooks.ts';
 import { closeOrder, linesOf, revoke, toOrder, type OrderRow } from './orders.ts';
 import { orderPayments, paymentProvider, toPayLogEntry, writePayLog, type PaymentContext } from './payments.ts';
 import { cart, payLog, shopOrder } from './tables.ts';
-
-const memberRelation = { as: 'user', localField: 'user_id', table: user, foreignField: 'id', fields: ['username', 'nickname'] };
 
 /**
  * Refund `amount` cents of a paid order to the member's balance. The order row is locked first
@@ -156,28 +154,8 @@ export function commerceAdminRoutes(app: FastifyInstance, contextFor: (request: 
   };
 
   crudRoutes(app, fromContract(shopOrderCrud, { table: shopOrder, relationTables: { user }, hidden: ['payload'] }));
-  crudRoutes(app, {
-    controller: 'shop/payLog',
-    table: payLog,
-    actions: ['index'],
-    quickSearch: ['order_no', 'trade_no'],
-    filterable: ['id', 'order_no', 'user_id', 'method', 'kind', 'state', 'amount', 'create_time'],
-    sortable: ['id', 'amount', 'create_time'],
-    defaultOrder: 'id,desc',
-    relations: [memberRelation],
-    schemas: {},
-  });
-  crudRoutes(app, {
-    controller: 'shop/cart',
-    table: cart,
-    actions: ['index', 'del'],
-    quickSearch: [],
-    filterable: ['id', 'user_id', 'course_id', 'create_time'],
-    sortable: ['id', 'create_time'],
-    defaultOrder: 'id,desc',
-    relations: [memberRelation, { as: 'course', localField: 'course_id', table: course, foreignField: 'id', fields: ['title_zh', 'title_en', 'price'] }],
-    schemas: {},
-  });
+  crudRoutes(app, fromContract(shopPayLogCrud, { table: payLog, relationTables: { user } }));
+  crudRoutes(app, fromContract(shopCartCrud, { table: cart, relationTables: { user, course } }));
 
   adminRoute(app, { method: 'GET', path: 'shop/order/detail', node: 'shop/order/index' }, async (request, reply) => {
     const { id } = validate(adminOrderIdInput, request.query, request.lang);

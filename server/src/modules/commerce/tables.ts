@@ -124,6 +124,9 @@ export const payLog = pgTable(
     index('pay_log_order_idx').on(t.orderId),
     // A notification's "refunded at the provider before?" check by trade (decision 049, migration 0026).
     index('pay_log_trade_idx').on(t.method, t.tradeNo),
+    // Quick search of shop/payLog (decision 040, migration 0027).
+    index('pay_log_order_no_trgm_idx').using('gin', t.orderNo.op('gin_trgm_ops')),
+    index('pay_log_trade_no_trgm_idx').using('gin', t.tradeNo.op('gin_trgm_ops')),
   ],
 );
 

@@ -1,9 +1,10 @@
+import { backgroundJobCrud } from '@framecraft/contracts/crud/routine';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../shared/errors.ts';
 import { validate } from '../../shared/validation.ts';
 import { adminRoute } from '../admin/index.ts';
 import { idsQuery } from '../admin/index.ts';
-import { crudRoutes } from '../admin/index.ts';
+import { crudRoutes, fromContract } from '../admin/index.ts';
 import { backgroundJob } from './tables.ts';
 
 /**
@@ -11,17 +12,7 @@ import { backgroundJob } from './tables.ts';
  * and `retry` to queue failed jobs again. (`organization/job` is the unrelated job-title table.)
  */
 export function jobAdminRoutes(app: FastifyInstance) {
-  crudRoutes(app, {
-    controller: 'routine/backgroundJob',
-    table: backgroundJob,
-    actions: ['index'],
-    quickSearch: ['name', 'last_error'],
-    filterable: ['id', 'name', 'state', 'unique_key', 'attempts', 'run_time', 'finish_time', 'create_time'],
-    sortable: ['id', 'attempts', 'run_time', 'finish_time', 'create_time'],
-    defaultOrder: 'id,desc',
-    hidden: ['lock_until'],
-    schemas: {},
-  });
+  crudRoutes(app, fromContract(backgroundJobCrud, { table: backgroundJob, hidden: ['lock_until'] }));
 
   adminRoute(app, { method: 'POST', path: 'routine/backgroundJob/retry', node: 'routine/backgroundJob/retry' }, async (request, reply) => {
     const { ids } = validate(idsQuery, request.body, request.lang);

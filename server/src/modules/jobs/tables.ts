@@ -34,6 +34,9 @@ export const backgroundJob = pgTable(
   (t) => [
     index('background_job_due_idx').on(t.state, t.runAt),
     uniqueIndex('background_job_unique_uq').on(t.name, t.uniqueKey).where(sql`state in ('queued', 'running')`),
+    // Quick search of routine/backgroundJob (decision 040, migration 0027).
+    index('background_job_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('background_job_last_error_trgm_idx').using('gin', t.lastError.op('gin_trgm_ops')),
   ],
 );
 

@@ -19,7 +19,13 @@ export const userMoneyLog = pgTable(
     adminId: integer('admin_id'),
     createdAt: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('user_money_log_user_idx').on(t.userId, t.id), uniqueIndex('user_money_log_ref_uq').on(t.kind, t.refType, t.refId)],
+  (t) => [
+    index('user_money_log_user_idx').on(t.userId, t.id),
+    uniqueIndex('user_money_log_ref_uq').on(t.kind, t.refType, t.refId),
+    // Quick search of the back office's log (decision 040, migration 0027).
+    index('user_money_log_memo_trgm_idx').using('gin', t.memo.op('gin_trgm_ops')),
+    index('user_money_log_ref_id_trgm_idx').using('gin', t.refId.op('gin_trgm_ops')),
+  ],
 );
 
 /** One points change of a member; the member's score always equals the sum of deltas. Same reference rule. */
@@ -38,5 +44,11 @@ export const userScoreLog = pgTable(
     adminId: integer('admin_id'),
     createdAt: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('user_score_log_user_idx').on(t.userId, t.id), uniqueIndex('user_score_log_ref_uq').on(t.kind, t.refType, t.refId)],
+  (t) => [
+    index('user_score_log_user_idx').on(t.userId, t.id),
+    uniqueIndex('user_score_log_ref_uq').on(t.kind, t.refType, t.refId),
+    // Quick search of the back office's log (decision 040, migration 0027).
+    index('user_score_log_memo_trgm_idx').using('gin', t.memo.op('gin_trgm_ops')),
+    index('user_score_log_ref_id_trgm_idx').using('gin', t.refId.op('gin_trgm_ops')),
+  ],
 );

@@ -7,14 +7,19 @@ const updatedAt = () => timestamp('update_time', { withTimezone: true }).notNull
  * Member group: the rule ids its members hold. `rules` is comma-separated ids, or `*` for every
  * enabled rule. `user.group_id` points here; group 1 is the default group of new members.
  */
-export const userGroup = pgTable('user_group', {
-  id: serial('id').primaryKey(),
-  name: varchar('name', { length: 100 }).notNull(),
-  rules: text('rules').notNull().default(''),
-  status: smallint('status').notNull().default(1),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const userGroup = pgTable(
+  'user_group',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    rules: text('rules').notNull().default(''),
+    status: smallint('status').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // Quick search of user/group (decision 040, migration 0027).
+  (t) => [index('user_group_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops'))],
+);
 
 /**
  * Member rule: a member-centre menu or permission node (conventions "Rule fields"; member rules add
@@ -45,5 +50,11 @@ export const userRule = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('user_rule_name_uq').on(t.name), index('user_rule_pid_idx').on(t.pid)],
+  (t) => [
+    uniqueIndex('user_rule_name_uq').on(t.name),
+    index('user_rule_pid_idx').on(t.pid),
+    index('user_rule_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('user_rule_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('user_rule_path_trgm_idx').using('gin', t.path.op('gin_trgm_ops')),
+  ],
 );

@@ -1,3 +1,4 @@
+import { attachmentCrud } from '@framecraft/contracts/crud/routine';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { admin, user } from '../../../db/schema.ts';
@@ -7,26 +8,13 @@ import type { Db } from '../../../db/client.ts';
 import { releaseAttachment } from '../../uploads/index.ts';
 import { attachment } from '../../uploads/index.ts';
 import { adminRoute } from '../core/route-table.ts';
+import { fromContract } from '../crud/contract.ts';
 import { idsQuery, unflattenQuery } from '../crud/params.ts';
 import { crudRoutes } from '../crud/routes.ts';
 
 /** routine/attachment: every stored upload; deleting one removes its row and its local file. */
 export function attachmentAdminRoutes(app: FastifyInstance) {
-  crudRoutes(app, {
-    controller: 'routine/attachment',
-    table: attachment,
-    actions: ['index'],
-    quickSearch: ['name', 'url', 'mimetype'],
-    filterable: ['id', 'topic', 'admin_id', 'user_id', 'name', 'url', 'mimetype', 'size', 'storage', 'quote', 'create_time', 'last_upload_time'],
-    sortable: ['id', 'size', 'quote', 'create_time', 'last_upload_time'],
-    defaultOrder: 'last_upload_time,desc',
-    hidden: ['sha1'],
-    relations: [
-      { as: 'admin', localField: 'admin_id', table: admin, foreignField: 'id', fields: ['username', 'nickname'] },
-      { as: 'user', localField: 'user_id', table: user, foreignField: 'id', fields: ['username', 'nickname'] },
-    ],
-    schemas: {},
-  });
+  crudRoutes(app, fromContract(attachmentCrud, { table: attachment, relationTables: { admin, user }, hidden: ['sha1'] }));
 
   adminRoute(app, { method: 'DELETE', path: 'routine/attachment/del', node: 'routine/attachment/del' }, async (request, reply) => {
     const { ids } = validate(idsQuery, unflattenQuery(request.query as Record<string, unknown>), request.lang);

@@ -1,33 +1,22 @@
-import { accountSchema, mobileSchema, passwordSchema, recordId } from '@framecraft/contracts/validation';
+import { authAdminCrud } from '@framecraft/contracts/crud/auth';
+import { writeSchema } from '@framecraft/contracts/crud/define';
+import { passwordSchema } from '@framecraft/contracts/validation';
 import { hash } from '@node-rs/argon2';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { admin, token } from '../../../db/schema.ts';
 import { ApiError } from '../../../shared/errors.ts';
 import { parseRuleIds, type AdminAccess } from '../core/access.ts';
 import type { CrudContext, Row } from '../crud/define.ts';
+import { fromContract } from '../crud/contract.ts';
 import { crudRoutes } from '../crud/routes.ts';
 import { adminGroup, adminGroupAccess } from '../tables.ts';
 import { grantGuard } from './grants.ts';
 
-const groupIds = z.preprocess(
-  (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
-  z.array(recordId()).min(1).max(50),
-);
-
-const fields = {
-  username: accountSchema,
-  nickname: z.string().trim().min(1).max(50),
-  avatar: z.string().trim().max(255).optional().default(''),
-  email: z.union([z.literal(''), z.email().max(100)]).optional().default(''),
-  mobile: z.union([z.literal(''), mobileSchema]).optional().default(''),
-  motto: z.string().trim().max(255).optional().default(''),
-  status: z.enum(['enable', 'disable']).optional().default('enable'),
-  group_arr: groupIds,
-};
-const addSchema = z.object({ ...fields, password: passwordSchema });
-const editSchema = z.object({ ...fields, password: z.union([z.literal(''), passwordSchema]).optional().default('') });
+// The add/edit bodies come from the contracts definition; adding requires a password.
+const editSchema = writeSchema(authAdminCrud);
+const addSchema = editSchema.extend({ password: passwordSchema });
 
 /** Log an admin out everywhere, inside the caller's transaction (app.tokens would use another connection). */
 const revokeAdminTokens = (ctx: CrudContext, uids: number[]) =>
@@ -51,67 +40,65 @@ async function checkGroups(ctx: CrudContext, ids: number[]) {
 
 /** auth/admin: administrators and their groups. */
 export function adminCrud(app: FastifyInstance) {
-  return crudRoutes(app, {
-    controller: 'auth/admin',
-    table: admin,
-    quickSearch: ['username', 'nickname', 'email', 'mobile'],
-    filterable: ['id', 'username', 'nickname', 'email', 'mobile', 'status', 'create_time', 'last_login_time'],
-    sortable: ['id', 'username', 'create_time', 'last_login_time'],
-    defaultOrder: 'id,asc',
-    hidden: ['password', 'login_failure'],
-    schemas: { add: addSchema, edit: editSchema },
-    guard: grantGuard('held'),
-    hooks: {
-      // A non-super admin never sees super admins (who could otherwise be disabled or re-passworded).
-      async scope(ctx) {
-        if (ctx.access.super) return undefined;
-        return sql`${admin.isSuper} = 0 and not exists (select 1 from ${adminGroupAccess} a where a.uid = ${admin.id} and a.group_id in ${superGroupIds})`;
+  return crudRoutes(
+    app,
+    fromContract(authAdminCrud, {
+      table: admin,
+      hidden: ['password', 'login_failure'],
+      schemas: { add: addSchema as unknown as z.ZodType<Row>, edit: editSchema as unknown as z.ZodType<Row> },
+      guard: grantGuard('held'),
+      hooks: {
+        // A non-super admin never sees super admins (who could otherwise be disabled or re-passworded).
+        async scope(ctx) {
+          if (ctx.access.super) return undefined;
+          return sql`${admin.isSuper} = 0 and not exists (select 1 from ${adminGroupAccess} a where a.uid = ${admin.id} and a.group_id in ${superGroupIds})`;
+        },
+        async beforeSave(data, ctx, existing) {
+          const input = data as z.output<typeof editSchema>;
+          const id = existing?.id as number | undefined;
+          const [taken] = await ctx.db
+            .select({ id: admin.id })
+            .from(admin)
+            .where(and(sql`lower(${admin.username}) = lower(${input.username})`, id ? ne(admin.id, id) : undefined))
+            .limit(1);
+          if (taken) throw new ApiError('admin.auth.usernameTaken');
+          await checkGroups(ctx, input.group_arr);
+          if (id === ctx.access.adminId) {
+            const mine = [...ctx.access.groupIds].sort().join(',');
+            if ([...new Set(input.group_arr)].sort().join(',') !== mine) throw new ApiError('admin.auth.ownGroupLocked');
+          }
+          const { password, group_arr: _groups, ...rest } = input;
+          return { ...rest, ...(password ? { password: await hash(password) } : {}) } as Row;
+        },
+        async afterSave(row, input, ctx) {
+          const uid = row.id as number;
+          const ids = [...new Set((input as z.output<typeof editSchema>).group_arr)];
+          await ctx.db.delete(adminGroupAccess).where(eq(adminGroupAccess.uid, uid));
+          await ctx.db.insert(adminGroupAccess).values(ids.map((groupId) => ({ uid, groupId })));
+          if ((input as { password?: string }).password) await revokeAdminTokens(ctx, [uid]);
+        },
+        async beforeDelete(rows, ctx) {
+          if (rows.some((r) => r.id === ctx.access.adminId)) throw new ApiError('admin.auth.cannotDeleteSelf');
+          const ids = rows.map((r) => r.id as number);
+          await ctx.db.delete(adminGroupAccess).where(inArray(adminGroupAccess.uid, ids));
+          await revokeAdminTokens(ctx, ids);
+        },
+        async expand(rows, ctx) {
+          const ids = rows.map((r) => r.id as number);
+          const access = ids.length
+            ? await ctx.db
+                .select({ uid: adminGroupAccess.uid, id: adminGroup.id, name: adminGroup.name })
+                .from(adminGroupAccess)
+                .innerJoin(adminGroup, eq(adminGroup.id, adminGroupAccess.groupId))
+                .where(inArray(adminGroupAccess.uid, ids))
+            : [];
+          for (const row of rows) {
+            const mine = access.filter((a) => a.uid === row.id);
+            row.group_arr = mine.map((a) => a.id);
+            row.group_name_arr = mine.map((a) => a.name);
+          }
+        },
       },
-      async beforeSave(data, ctx, existing) {
-        const input = data as z.output<typeof editSchema>;
-        const id = existing?.id as number | undefined;
-        const [taken] = await ctx.db
-          .select({ id: admin.id })
-          .from(admin)
-          .where(and(sql`lower(${admin.username}) = lower(${input.username})`, id ? ne(admin.id, id) : undefined))
-          .limit(1);
-        if (taken) throw new ApiError('admin.auth.usernameTaken');
-        await checkGroups(ctx, input.group_arr);
-        if (id === ctx.access.adminId) {
-          const mine = [...ctx.access.groupIds].sort().join(',');
-          if ([...new Set(input.group_arr)].sort().join(',') !== mine) throw new ApiError('admin.auth.ownGroupLocked');
-        }
-        const { password, group_arr: _groups, ...rest } = input;
-        return { ...rest, ...(password ? { password: await hash(password) } : {}) } as Row;
-      },
-      async afterSave(row, input, ctx) {
-        const uid = row.id as number;
-        const ids = [...new Set((input as z.output<typeof editSchema>).group_arr)];
-        await ctx.db.delete(adminGroupAccess).where(eq(adminGroupAccess.uid, uid));
-        await ctx.db.insert(adminGroupAccess).values(ids.map((groupId) => ({ uid, groupId })));
-        if ((input as { password?: string }).password) await revokeAdminTokens(ctx, [uid]);
-      },
-      async beforeDelete(rows, ctx) {
-        if (rows.some((r) => r.id === ctx.access.adminId)) throw new ApiError('admin.auth.cannotDeleteSelf');
-        const ids = rows.map((r) => r.id as number);
-        await ctx.db.delete(adminGroupAccess).where(inArray(adminGroupAccess.uid, ids));
-        await revokeAdminTokens(ctx, ids);
-      },
-      async expand(rows, ctx) {
-        const ids = rows.map((r) => r.id as number);
-        const access = ids.length
-          ? await ctx.db
-              .select({ uid: adminGroupAccess.uid, id: adminGroup.id, name: adminGroup.name })
-              .from(adminGroupAccess)
-              .innerJoin(adminGroup, eq(adminGroup.id, adminGroupAccess.groupId))
-              .where(inArray(adminGroupAccess.uid, ids))
-          : [];
-        for (const row of rows) {
-          const mine = access.filter((a) => a.uid === row.id);
-          row.group_arr = mine.map((a) => a.id);
-          row.group_name_arr = mine.map((a) => a.name);
-        }
-      },
-    },
-  });
+    }),
+  );
 }

@@ -1,24 +1,18 @@
 import { count, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { authGroupCrud } from '@framecraft/contracts/crud/auth';
+import type { WriteShape } from '@framecraft/contracts/crud/define';
 import { ApiError } from '../../../shared/errors.ts';
-import { DATA_SCOPES, parseRuleIds, type AdminAccess } from '../core/access.ts';
+import { parseRuleIds, type AdminAccess } from '../core/access.ts';
 import type { CrudContext, ReadContext, Row } from '../crud/define.ts';
+import { fromContract } from '../crud/contract.ts';
 import { crudRoutes } from '../crud/routes.ts';
 import { adminGroup, adminGroupAccess, adminRule } from '../tables.ts';
 import { grantGuard } from './grants.ts';
-import { parentId, recordId } from '@framecraft/contracts/validation';
 
-const schema = z.object({
-  pid: parentId().optional().default(0),
-  name: z.string().trim().min(1).max(100),
-  rules: z.preprocess(
-    (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
-    z.array(recordId()).max(5000),
-  ),
-  data_scope: z.enum(DATA_SCOPES as [string, ...string[]]).optional().default('all'),
-  status: z.coerce.number().int().min(0).max(1).optional().default(1),
-});
+/** The add/edit body (derived from the contracts definition by `fromContract`). */
+type Input = z.output<z.ZodObject<WriteShape<typeof authGroupCrud>>>;
 
 /** The admin's groups and all their descendants (a non-super admin manages only the descendants). */
 export async function groupDescendants(ctx: ReadContext, access: AdminAccess): Promise<{ own: number[]; below: number[] }> {
@@ -51,52 +45,49 @@ async function withAncestors(ctx: CrudContext, ids: number[]): Promise<number[]>
 
 /** auth/group: admin groups, a tree; a group grants only rules its editor holds. */
 export function groupCrud(app: FastifyInstance) {
-  return crudRoutes(app, {
-    controller: 'auth/group',
-    table: adminGroup,
-    tree: true,
-    quickSearch: ['name'],
-    filterable: ['id', 'pid', 'name', 'status', 'data_scope', 'create_time'],
-    sortable: ['id', 'name', 'create_time'],
-    defaultOrder: 'id,asc',
-    schemas: { add: schema, edit: schema },
-    // Whatever the route (edit, enable, restore, roll back `rules`), a group gains only what the editor holds.
-    guard: grantGuard('held'),
-    hooks: {
-      async scope(ctx): Promise<SQL | undefined> {
-        if (ctx.access.super) return undefined;
-        const { below } = await groupDescendants(ctx, ctx.access);
-        return inArray(adminGroup.id, [...below, 0]);
+  return crudRoutes(
+    app,
+    fromContract(authGroupCrud, {
+      table: adminGroup,
+      relationTables: { parent: adminGroup },
+      // Whatever the route (edit, enable, restore, roll back `rules`), a group gains only what the editor holds.
+      guard: grantGuard('held'),
+      hooks: {
+        async scope(ctx): Promise<SQL | undefined> {
+          if (ctx.access.super) return undefined;
+          const { below } = await groupDescendants(ctx, ctx.access);
+          return inArray(adminGroup.id, [...below, 0]);
+        },
+        async beforeSave(data, ctx, existing) {
+          const input = data as Input;
+          const id = existing?.id as number | undefined;
+          if (id && input.pid === id) throw new ApiError('admin.auth.parentIsSelf');
+          if (!ctx.access.super) {
+            const { own, below } = await groupDescendants(ctx, ctx.access);
+            if (input.pid === 0 || ![...own, ...below].includes(input.pid) || input.pid === id) throw new ApiError('admin.auth.groupBeyondOwn');
+            // Rules the group already has may stay; added ones must be held by the editor.
+            const kept = new Set(existing ? parseRuleIds(String(existing.rules)) : []);
+            if (input.rules.some((r) => !kept.has(r) && !ctx.access.ruleIds.has(r))) throw new ApiError('admin.auth.rulesBeyondOwn');
+          }
+          if (existing && String(existing.rules).trim() === '*') {
+            // The super group stays `*`: its rules are not edited from a list.
+            return { ...input, rules: '*' } as Row;
+          }
+          return { ...input, rules: (await withAncestors(ctx, input.rules)).join(','), ...(existing ? {} : { admin_id: ctx.access.adminId }) } as Row;
+        },
+        async beforeDelete(rows, ctx) {
+          const ids = rows.map((r) => r.id as number);
+          if (rows.some((r) => String(r.rules).trim() === '*')) throw new ApiError('admin.auth.superOnly');
+          if (ids.some((id) => ctx.access.groupIds.includes(id))) throw new ApiError('admin.auth.ownGroupLocked');
+          const [{ n } = { n: 0 }] = await ctx.db.select({ n: count() }).from(adminGroupAccess).where(inArray(adminGroupAccess.groupId, ids));
+          if (n > 0) throw new ApiError('admin.auth.groupHasAdmins');
+          const [{ c } = { c: 0 }] = await ctx.db.select({ c: count() }).from(adminGroup).where(inArray(adminGroup.pid, ids));
+          if (c > rows.filter((r) => ids.includes(r.pid as number)).length) throw new ApiError('admin.auth.groupHasChildren');
+        },
+        async expand(rows) {
+          for (const row of rows) row.rule_ids = String(row.rules).trim() === '*' ? '*' : parseRuleIds(String(row.rules));
+        },
       },
-      async beforeSave(data, ctx, existing) {
-        const input = data as z.output<typeof schema>;
-        const id = existing?.id as number | undefined;
-        if (id && input.pid === id) throw new ApiError('admin.auth.parentIsSelf');
-        if (!ctx.access.super) {
-          const { own, below } = await groupDescendants(ctx, ctx.access);
-          if (input.pid === 0 || ![...own, ...below].includes(input.pid) || input.pid === id) throw new ApiError('admin.auth.groupBeyondOwn');
-          // Rules the group already has may stay; added ones must be held by the editor.
-          const kept = new Set(existing ? parseRuleIds(String(existing.rules)) : []);
-          if (input.rules.some((r) => !kept.has(r) && !ctx.access.ruleIds.has(r))) throw new ApiError('admin.auth.rulesBeyondOwn');
-        }
-        if (existing && String(existing.rules).trim() === '*') {
-          // The super group stays `*`: its rules are not edited from a list.
-          return { ...input, rules: '*' } as Row;
-        }
-        return { ...input, rules: (await withAncestors(ctx, input.rules)).join(','), ...(existing ? {} : { admin_id: ctx.access.adminId }) } as Row;
-      },
-      async beforeDelete(rows, ctx) {
-        const ids = rows.map((r) => r.id as number);
-        if (rows.some((r) => String(r.rules).trim() === '*')) throw new ApiError('admin.auth.superOnly');
-        if (ids.some((id) => ctx.access.groupIds.includes(id))) throw new ApiError('admin.auth.ownGroupLocked');
-        const [{ n } = { n: 0 }] = await ctx.db.select({ n: count() }).from(adminGroupAccess).where(inArray(adminGroupAccess.groupId, ids));
-        if (n > 0) throw new ApiError('admin.auth.groupHasAdmins');
-        const [{ c } = { c: 0 }] = await ctx.db.select({ c: count() }).from(adminGroup).where(inArray(adminGroup.pid, ids));
-        if (c > rows.filter((r) => ids.includes(r.pid as number)).length) throw new ApiError('admin.auth.groupHasChildren');
-      },
-      async expand(rows) {
-        for (const row of rows) row.rule_ids = String(row.rules).trim() === '*' ? '*' : parseRuleIds(String(row.rules));
-      },
-    },
-  });
+    }),
+  );
 }

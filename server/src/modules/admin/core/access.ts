@@ -1,10 +1,11 @@
+import { ADMIN_DATA_SCOPES, type AdminDataScope } from '@framecraft/contracts/crud/auth';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import type { AdminRow } from '../../session/index.ts';
 import { adminGroup, adminGroupAccess, adminRule } from '../tables.ts';
 
-export type DataScope = 'own' | 'group' | 'subgroups' | 'all';
-export const DATA_SCOPES: readonly DataScope[] = ['own', 'group', 'subgroups', 'all'];
+export type DataScope = AdminDataScope;
+export const DATA_SCOPES: readonly DataScope[] = ADMIN_DATA_SCOPES;
 const SCOPE_RANK: Record<DataScope, number> = { own: 0, group: 1, subgroups: 2, all: 3 };
 
 /** What one admin may do: resolved once per request from their enabled groups. */

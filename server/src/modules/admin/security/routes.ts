@@ -1,24 +1,16 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { dataRecycleCrud, dataRecycleLogCrud, sensitiveDataCrud, sensitiveDataLogCrud } from '@framecraft/contracts/crud/security';
 import { ApiError } from '../../../shared/errors.ts';
 import { validate } from '../../../shared/validation.ts';
 import { adminRoute } from '../core/route-table.ts';
 import type { ResolvedCrud, Row } from '../crud/define.ts';
+import { fromContract } from '../crud/contract.ts';
 import { idsQuery } from '../crud/params.ts';
 import { context, crudRoutes, duplicateAsMessage, loadRow, scopedRows } from '../crud/routes.ts';
 import { MASK } from '../crud/security.ts';
 import { securityDataRecycle, securityDataRecycleLog, securitySensitiveData, securitySensitiveDataLog } from '../tables.ts';
-
-const status = z.coerce.number().int().min(0).max(1).optional().default(1);
-const recycleSchema = z.object({ name: z.string().trim().min(1).max(50), controller: z.string().trim().min(1).max(100), status });
-const sensitiveSchema = z.object({
-  name: z.string().trim().min(1).max(50),
-  controller: z.string().trim().min(1).max(100),
-  data_fields: z.record(z.string().regex(/^[a-z_][a-z0-9_]*$/), z.string().trim().max(100)).refine((r) => Object.keys(r).length > 0, 'validation.required'),
-  status,
-});
 
 /** Recycle rules, the recycle bin (restore), sensitive-data rules and their log (roll back). */
 export function securityRoutes(app: FastifyInstance) {
@@ -33,55 +25,27 @@ export function securityRoutes(app: FastifyInstance) {
     return { ...data, data_table: crud.tableName, primary_key: crud.pk };
   };
 
-  crudRoutes(app, {
-    controller: 'security/dataRecycle',
-    table: securityDataRecycle,
-    quickSearch: ['name', 'controller', 'data_table'],
-    filterable: ['id', 'name', 'controller', 'data_table', 'status', 'create_time'],
-    sortable: ['id', 'name', 'create_time'],
-    schemas: { add: recycleSchema, edit: recycleSchema },
-    hooks: { beforeSave: withTable },
-  });
+  crudRoutes(app, fromContract(dataRecycleCrud, { table: securityDataRecycle, hooks: { beforeSave: withTable } }));
 
-  const recycleLog = crudRoutes(app, {
-    controller: 'security/dataRecycleLog',
-    table: securityDataRecycleLog,
-    actions: ['index', 'del'],
-    dataScope: 'admin_id',
-    quickSearch: ['controller', 'data_table'],
-    filterable: ['id', 'admin_id', 'controller', 'data_table', 'ip', 'create_time'],
-    sortable: ['id', 'create_time'],
-    schemas: {},
-  });
+  const recycleLog = crudRoutes(app, fromContract(dataRecycleLogCrud, { table: securityDataRecycleLog, dataScope: 'admin_id' }));
 
-  crudRoutes(app, {
-    controller: 'security/sensitiveData',
-    table: securitySensitiveData,
-    quickSearch: ['name', 'controller', 'data_table'],
-    filterable: ['id', 'name', 'controller', 'data_table', 'status', 'create_time'],
-    sortable: ['id', 'name', 'create_time'],
-    schemas: { add: sensitiveSchema, edit: sensitiveSchema },
-    hooks: {
-      beforeSave(data) {
-        const crud = target(String(data.controller));
-        for (const field of Object.keys(data.data_fields as object)) {
-          if (!crud.columns.has(field)) throw new ApiError('admin.crud.unknownField', { params: { field } });
-        }
-        return withTable(data);
+  crudRoutes(
+    app,
+    fromContract(sensitiveDataCrud, {
+      table: securitySensitiveData,
+      hooks: {
+        beforeSave(data) {
+          const crud = target(String(data.controller));
+          for (const field of Object.keys(data.data_fields as object)) {
+            if (!crud.columns.has(field)) throw new ApiError('admin.crud.unknownField', { params: { field } });
+          }
+          return withTable(data);
+        },
       },
-    },
-  });
+    }),
+  );
 
-  const sensitiveLog = crudRoutes(app, {
-    controller: 'security/sensitiveDataLog',
-    table: securitySensitiveDataLog,
-    actions: ['index', 'del'],
-    dataScope: 'admin_id',
-    quickSearch: ['controller', 'data_table', 'data_field', 'data_comment'],
-    filterable: ['id', 'admin_id', 'controller', 'data_table', 'data_field', 'id_value', 'create_time'],
-    sortable: ['id', 'create_time'],
-    schemas: {},
-  });
+  const sensitiveLog = crudRoutes(app, fromContract(sensitiveDataLogCrud, { table: securitySensitiveDataLog, dataScope: 'admin_id' }));
 
   /**
    * A row action of a log list: the log rows come through the same data scope as the list that

@@ -4,30 +4,25 @@
  * guarded), soft delete — on the same permission nodes.
  */
 import { itemAddInput, itemEditInput, itemIdQuery } from '@framecraft/contracts/catalogue-admin';
+import { shopCourseCrud } from '@framecraft/contracts/crud/shop';
 import { isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { validate } from '../../../shared/validation.ts';
-import { adminRoute, crudRoutes, idsQuery, unflattenQuery } from '../../admin/index.ts';
+import { adminRoute, crudRoutes, fromContract, idsQuery, unflattenQuery } from '../../admin/index.ts';
 import { catalogueType, course } from '../tables.ts';
 import { loadEditorItem, saveItem, softDeleteItems } from './editor.ts';
 
 export function catalogueAdminRoutes(app: FastifyInstance) {
-  crudRoutes(app, {
-    controller: 'shop/course',
-    table: course,
-    // add / edit / del are the editor's routes below; the factory serves the list and drag-sort.
-    actions: ['index', 'sortable'],
-    quickSearch: ['title_zh', 'title_en'],
-    filterable: ['id', 'kind', 'type_id', 'status', 'price', 'vip_free_level', 'vip_price', 'sales', 'create_time', 'update_time'],
-    sortable: ['id', 'price', 'sales', 'views', 'weigh', 'create_time', 'update_time'],
-    defaultOrder: 'id,desc',
-    weigh: 'weigh',
-    hidden: ['description_zh', 'description_en', 'search_text', 'gallery'],
-    relations: [{ as: 'type', localField: 'type_id', table: catalogueType, foreignField: 'id', fields: ['name_zh', 'name_en'] }],
-    schemas: {},
-    // Soft-deleted items stay for their buyers but leave the back office.
-    hooks: { scope: async () => isNull(course.deletedAt) },
-  });
+  crudRoutes(
+    app,
+    fromContract(shopCourseCrud, {
+      table: course,
+      relationTables: { type: catalogueType },
+      hidden: ['description_zh', 'description_en', 'search_text', 'gallery'],
+      // Soft-deleted items stay for their buyers but leave the back office.
+      hooks: { scope: async () => isNull(course.deletedAt) },
+    }),
+  );
 
   adminRoute(app, { method: 'GET', path: 'shop/course/edit', node: 'shop/course/edit' }, async (request, reply) => {
     const { id } = validate(itemIdQuery, request.query, request.lang);

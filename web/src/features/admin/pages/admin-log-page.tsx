@@ -1,8 +1,9 @@
+import { adminLogCrud, type AdminLogRow } from '@framecraft/contracts/crud/auth';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { CrudTable } from '../crud/crud-table.tsx';
-import type { CrudField, Row } from '../crud/types.ts';
-import { idField, timeField } from './fields.ts';
+import type { FieldOverrides } from '../crud/from-contract.ts';
+import type { Row } from '../crud/types.ts';
 import { JsonDetails } from './json-view.tsx';
 import { PageCard } from './page-card.tsx';
 
@@ -25,22 +26,16 @@ function LogTitle({ row }: { row: Row }) {
   return <>{logTitle(t, row)}</>;
 }
 
-const fields: CrudField[] = [
-  idField,
-  { name: 'username', column: { filter: true }, form: false },
-  { name: 'title', column: { filter: true, render: (_v, row) => <LogTitle row={row} />, text: (_v, row, t) => logTitle(t as TFunction, row) }, form: false },
-  { name: 'url', column: { filter: true }, form: false },
-  { name: 'ip', column: { filter: true }, form: false },
-  { name: 'useragent', column: { hidden: true }, form: false },
-  timeField('create_time'),
-];
+const overrides: FieldOverrides = {
+  title: { column: { render: (_v, row) => <LogTitle row={row} />, text: (_v, row, t) => logTitle(t as TFunction, row) } },
+};
 
 /** auth/adminLog — every admin POST/DELETE, passwords masked. */
 export default function AdminLogPage() {
   const { t } = useTranslation('admin');
   return (
     <PageCard>
-      <CrudTable controller="auth/adminLog" fields={fields} actions={['export']} rowActions={(row) => <JsonDetails title={logTitle(t, row)} value={row.data} />} />
+      <CrudTable<AdminLogRow> definition={adminLogCrud} overrides={overrides} actions={['export']} rowActions={(row) => <JsonDetails title={logTitle(t, row)} value={row.data} />} />
     </PageCard>
   );
 }

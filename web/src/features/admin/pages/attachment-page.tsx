@@ -1,5 +1,6 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { UPLOAD_TOPIC_PATTERN } from '@framecraft/contracts/constants';
+import { attachmentCrud, type AttachmentRow } from '@framecraft/contracts/crud/routine';
 import { Button, Form, Image, Input, Modal, Tag } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +9,8 @@ import { useSiteConfig } from '../../../stores/site-config.ts';
 import { fullUrl } from '../../../utils/full-url.ts';
 import { formatBytes } from '../../../utils/format-bytes.ts';
 import { CrudTable } from '../crud/crud-table.tsx';
-import type { CrudField, Row } from '../crud/types.ts';
-import { idField, timeField } from './fields.ts';
+import type { FieldOverrides } from '../crud/from-contract.ts';
+import type { Row } from '../crud/types.ts';
 import { PageCard } from './page-card.tsx';
 
 /** A thumbnail for pictures, a small player for video, the file type otherwise. */
@@ -26,20 +27,12 @@ const uploader = (_value: unknown, row: Row) => {
   return who ? <span>{who}</span> : null;
 };
 
-const fields: CrudField[] = [
-  idField,
-  { name: 'url', label: 'fields.preview', column: { width: 90, render: (_v, row) => <Preview row={row} />, text: (v) => String(v ?? '') }, form: false },
-  { name: 'topic', column: { filter: true, width: 110 }, form: false },
-  { name: 'name', column: { filter: true }, form: false },
-  { name: 'mimetype', column: { filter: true, width: 140 }, form: false },
-  { name: 'size', type: 'number', column: { sortable: true, filter: true, width: 110, render: (v) => formatBytes(Number(v)) }, form: false },
-  { name: 'admin_id', label: 'fields.uploader', column: { render: uploader, width: 120 }, form: false },
-  { name: 'user_id', type: 'number', column: { filter: true, hidden: true }, form: false },
-  { name: 'quote', type: 'number', column: { sortable: true, width: 90 }, form: false },
-  { name: 'storage', column: { filter: true, width: 90 }, form: false },
-  timeField('last_upload_time'),
-  timeField('create_time', true),
-];
+const overrides: FieldOverrides = {
+  url: { column: { render: (_v, row) => <Preview row={row} />, text: (v) => String(v ?? '') } },
+  size: { column: { render: (v) => formatBytes(Number(v)) } },
+  admin_id: { column: { render: uploader } },
+  user_id: { column: { render: (_v, row) => (row.user as { username?: string } | null)?.username ?? '' } },
+};
 
 /**
  * Puts files into the library (several at once, dragged or picked, each with progress, cancel and
@@ -89,7 +82,7 @@ function UploadDialog({ onUploaded }: { onUploaded: () => void }) {
 export default function AttachmentPage() {
   return (
     <PageCard>
-      <CrudTable controller="routine/attachment" fields={fields} actions={['del', 'export']} toolbar={(_selected, reload) => <UploadDialog onUploaded={reload} />} />
+      <CrudTable<AttachmentRow> definition={attachmentCrud} overrides={overrides} actions={['del', 'export']} toolbar={(_selected, reload) => <UploadDialog onUploaded={reload} />} />
     </PageCard>
   );
 }

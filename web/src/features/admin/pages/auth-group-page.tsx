@@ -1,11 +1,12 @@
+import { authGroupCrud, type AuthGroupRow } from '@framecraft/contracts/crud/auth';
 import { Tag, Tree } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CrudTable } from '../crud/crud-table.tsx';
 import { seededName } from '../crud/seeded-names.ts';
-import type { CrudField, Row } from '../crud/types.ts';
+import type { FieldOverrides } from '../crud/from-contract.ts';
+import type { Row } from '../crud/types.ts';
 import { menuTitle } from '../shell/menu-title.ts';
 import { useAdminMenus, type AdminMenu } from '../shell/menus-store.ts';
-import { idField, statusField, timeField } from './fields.ts';
 import { GroupName } from './group-name.tsx';
 import { PageCard } from './page-card.tsx';
 
@@ -28,30 +29,13 @@ function RuleTree({ value, onChange }: { value?: unknown; onChange?: (v: unknown
   );
 }
 
-const SCOPES = ['own', 'group', 'subgroups', 'all'].map((value) => ({ value, label: `scope.${value}` }));
-
-const fields: CrudField[] = [
-  idField,
-  { name: 'name', column: { filter: true, sortable: true, render: (v) => <GroupName name={String(v)} />, text: (v, _row, t) => seededName(t, String(v)) }, form: { required: true } },
-  {
-    name: 'pid',
-    label: 'fields.parentGroup',
-    type: 'remoteSelect',
-    remote: { controller: 'auth/group', labelField: 'name', tree: true },
-    column: false,
-    form: { required: true },
-  },
-  { name: 'data_scope', type: 'select', options: SCOPES, column: { filter: true }, form: { defaultValue: 'all', help: 'fields.dataScopeHelp' } },
-  {
-    name: 'rules',
-    label: 'fields.permissions',
+const overrides: FieldOverrides = {
+  name: { column: { render: (v) => <GroupName name={String(v)} />, text: (v, _row, t) => seededName(t, String(v)) } },
+  rules: {
     input: RuleTree,
     column: { render: (v) => (String(v).trim() === '*' ? <Tag color="gold">*</Tag> : String(v).split(',').filter(Boolean).length) },
-    form: { required: true },
   },
-  statusField,
-  timeField('create_time'),
-];
+};
 
 /** auth/group — a group grants only what its editor holds; the server checks it too. */
 /** Ids of rules with children: the tree derives their state from the leaves. */
@@ -69,12 +53,10 @@ export default function AuthGroupPage() {
   const parents = parentIds(menus);
   return (
     <PageCard>
-      <CrudTable
-        controller="auth/group"
-        fields={fields}
-        tree
+      <CrudTable<AuthGroupRow>
+        definition={authGroupCrud}
+        overrides={overrides}
         toForm={(row: Row) => ({ ...row, rules: Array.isArray(row.rule_ids) ? (row.rule_ids as number[]).filter((id) => !parents.has(id)) : [] })}
-        defaultOrder="id,asc"
       />
     </PageCard>
   );

@@ -1,22 +1,17 @@
 import { RollbackOutlined } from '@ant-design/icons';
+import { dataRecycleLogCrud, type DataRecycleLogRow } from '@framecraft/contracts/crud/security';
 import { Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { crudApi } from '../api/crud.ts';
 import { CrudTable } from '../crud/crud-table.tsx';
-import type { CrudField } from '../crud/types.ts';
+import type { FieldOverrides } from '../crud/from-contract.ts';
 import { Auth } from '../shell/auth.tsx';
-import { idField, timeField } from './fields.ts';
 import { JsonDetails } from './json-view.tsx';
 import { PageCard } from './page-card.tsx';
 
-const fields: CrudField[] = [
-  idField,
-  { name: 'controller', column: { filter: true }, form: false },
-  { name: 'data_table', column: { filter: true }, form: false },
-  { name: 'data', label: 'fields.record', column: { render: (v) => String((v as { name?: string; title?: string; username?: string })?.name ?? (v as { title?: string })?.title ?? (v as { username?: string })?.username ?? '') }, form: false },
-  { name: 'ip', column: { filter: true, hidden: true }, form: false },
-  timeField('create_time'),
-];
+const overrides: FieldOverrides = {
+  data: { column: { render: (v) => String((v as { name?: string; title?: string; username?: string })?.name ?? (v as { title?: string })?.title ?? (v as { username?: string })?.username ?? '') } },
+};
 
 /** security/dataRecycleLog — the recycle bin: restore deleted rows. */
 export default function DataRecycleLogPage() {
@@ -24,9 +19,9 @@ export default function DataRecycleLogPage() {
   const restore = (ids: number[], reload: () => void) => crudApi.post('security/dataRecycleLog/restore', { ids }).then(reload, () => undefined);
   return (
     <PageCard>
-      <CrudTable
-        controller="security/dataRecycleLog"
-        fields={fields}
+      <CrudTable<DataRecycleLogRow>
+        definition={dataRecycleLogCrud}
+        overrides={overrides}
         actions={['del', 'export']}
         rowActions={(row, reload) => (
           <>

@@ -1,22 +1,12 @@
+import { dataRecycleCrud, type DataRecycleRow } from '@framecraft/contracts/crud/security';
 import { CrudTable } from '../crud/crud-table.tsx';
-import type { CrudField } from '../crud/types.ts';
-import { idField, statusField, timeField } from './fields.ts';
 import { PageCard } from './page-card.tsx';
 
-const fields: CrudField[] = [
-  idField,
-  { name: 'name', column: { filter: true }, form: { required: true } },
-  { name: 'controller', column: { filter: true }, form: { required: true, help: 'fields.controllerHelp' } },
-  { name: 'data_table', column: { filter: true }, form: false },
-  statusField,
-  timeField('create_time'),
-];
-
-/** security/dataRecycle — which tables copy deleted rows to the recycle bin. */
+/** security/dataRecycle — which tables copy deleted rows to the recycle bin (CRUD v2 definition in contracts). */
 export default function DataRecyclePage() {
   return (
     <PageCard>
-      <CrudTable controller="security/dataRecycle" fields={fields} />
+      <CrudTable<DataRecycleRow> definition={dataRecycleCrud} />
     </PageCard>
   );
 }

@@ -1,7 +1,8 @@
+import { sensitiveDataCrud, type SensitiveDataRow } from '@framecraft/contracts/crud/security';
 import { Input } from 'antd';
 import { CrudTable } from '../crud/crud-table.tsx';
-import type { CrudField, Row } from '../crud/types.ts';
-import { idField, statusField, timeField } from './fields.ts';
+import type { FieldOverrides } from '../crud/from-contract.ts';
+import type { Row } from '../crud/types.ts';
 import { PageCard } from './page-card.tsx';
 
 /** `field=Label` lines ⇄ the rule's `data_fields` object. */
@@ -15,28 +16,20 @@ const fromLines = (text: unknown) =>
       .map(([k, v]) => [k, v || k]),
   );
 
-const fields: CrudField[] = [
-  idField,
-  { name: 'name', column: { filter: true }, form: { required: true } },
-  { name: 'controller', column: { filter: true }, form: { required: true, help: 'fields.controllerHelp' } },
-  { name: 'data_table', column: { filter: true }, form: false },
-  {
-    name: 'data_fields',
+const overrides: FieldOverrides = {
+  data_fields: {
     column: { render: (v) => Object.keys((v ?? {}) as object).join(', ') },
     input: ({ value, onChange }) => <Input.TextArea rows={4} value={String(value ?? '')} onChange={(e) => onChange?.(e.target.value)} placeholder="phone=Phone" />,
-    form: { required: true, help: 'fields.dataFieldsHelp' },
   },
-  statusField,
-  timeField('create_time'),
-];
+};
 
 /** security/sensitiveData — fields whose edits are logged with before/after. */
 export default function SensitiveDataPage() {
   return (
     <PageCard>
-      <CrudTable
-        controller="security/sensitiveData"
-        fields={fields}
+      <CrudTable<SensitiveDataRow>
+        definition={sensitiveDataCrud}
+        overrides={overrides}
         toForm={(row: Row) => ({ ...row, data_fields: toLines(row.data_fields) })}
         fromForm={(values) => ({ ...values, data_fields: fromLines(values.data_fields) })}
       />

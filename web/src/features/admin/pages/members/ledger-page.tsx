@@ -1,14 +1,11 @@
-import { LEDGER_KINDS } from '@framecraft/contracts/ledger';
+import { moneyLogCrud, scoreLogCrud } from '@framecraft/contracts/crud/member';
 import { CrudTable } from '../../crud/crud-table.tsx';
-import type { CrudField, Row } from '../../crud/types.ts';
-import { idField, timeField } from '../fields.ts';
+import type { FieldOverrides } from '../../crud/from-contract.ts';
+import type { Row } from '../../crud/types.ts';
 import { moneyText } from '../money.tsx';
 import { PageCard } from '../page-card.tsx';
 
 type Kind = 'money' | 'score';
-
-/** The business event of an entry (decision 019), translated. */
-const KIND_OPTIONS = LEDGER_KINDS.map((kind) => ({ value: kind, label: `ledgerKind.${kind}` }));
 
 /** Signed, with the unit: "+¥12.30" / "-5". */
 const amount = (kind: Kind, value: unknown) => {
@@ -17,36 +14,37 @@ const amount = (kind: Kind, value: unknown) => {
 };
 const plain = (kind: Kind, value: unknown) => (kind === 'money' ? moneyText(Number(value)) : String(value));
 
-function fieldsOf(kind: Kind): CrudField[] {
-  return [
-    idField,
-    {
-      name: 'user_id',
-      label: 'fields.member',
-      type: 'remoteSelect',
-      remote: { controller: 'user/user', labelField: 'username' },
-      column: { filter: true, render: (_v, row: Row) => String((row.user as { username?: string } | null)?.username ?? row.user_id) },
+/**
+ * The list comes from the contracts definition (CRUD v2); the "add" dialog is the ledger's
+ * adjustment (its own route): a member, a signed amount typed in yuan (or points) and a memo.
+ */
+function overridesOf(kind: Kind): FieldOverrides {
+  return {
+    user_id: {
+      column: { render: (_v, row: Row) => String((row.user as { username?: string } | null)?.username ?? row.user_id) },
       form: { required: true },
     },
-    { name: kind, label: kind === 'money' ? 'fields.moneyChange' : 'fields.scoreChange', type: kind === 'money' ? 'text' : 'number', column: { sortable: true, width: 130, render: (v) => amount(kind, v) }, form: { required: true, help: kind === 'money' ? 'fields.moneyChangeHelp' : 'fields.scoreChangeHelp' } },
-    { name: 'before', type: 'number', column: { width: 120, render: (v) => plain(kind, v) }, form: false },
-    { name: 'after', type: 'number', column: { width: 120, render: (v) => plain(kind, v) }, form: false },
-    { name: 'kind', type: 'select', options: KIND_OPTIONS, column: { filter: true, width: 130 }, form: false },
-    { name: 'memo', column: { filter: true }, form: { required: true } },
-    { name: 'ref_id', column: { filter: true, hidden: true }, form: false },
-    { name: 'admin_id', label: 'fields.adminBy', column: { width: 120, render: (_v, row: Row) => String((row.admin as { username?: string } | null)?.username ?? '') }, form: false },
-    timeField('create_time'),
-  ];
+    [kind]: {
+      // Typed as signed yuan (the server reads it exactly, decision 018), not the money input's cents.
+      type: kind === 'money' ? 'text' : 'number',
+      column: { filter: false, render: (v) => amount(kind, v) },
+      form: { required: true, help: kind === 'money' ? 'fields.moneyChangeHelp' : 'fields.scoreChangeHelp' },
+    },
+    before: { column: { render: (v) => plain(kind, v) } },
+    after: { column: { render: (v) => plain(kind, v) } },
+    memo: { form: { required: true } },
+    admin_id: { column: { render: (_v, row: Row) => String((row.admin as { username?: string } | null)?.username ?? '') } },
+  };
 }
 
-const moneyFields = fieldsOf('money');
-const scoreFields = fieldsOf('score');
+const moneyOverrides = overridesOf('money');
+const scoreOverrides = overridesOf('score');
 
 /** user/moneyLog — every balance change; "add" adjusts through the ledger. */
 export function MoneyLogPage() {
   return (
     <PageCard>
-      <CrudTable controller="user/moneyLog" fields={moneyFields} actions={['add', 'export']} idempotentAdd />
+      <CrudTable definition={moneyLogCrud} overrides={moneyOverrides} actions={['add', 'export']} idempotentAdd />
     </PageCard>
   );
 }
@@ -55,7 +53,7 @@ export function MoneyLogPage() {
 export function ScoreLogPage() {
   return (
     <PageCard>
-      <CrudTable controller="user/scoreLog" fields={scoreFields} actions={['add', 'export']} idempotentAdd />
+      <CrudTable definition={scoreLogCrud} overrides={scoreOverrides} actions={['add', 'export']} idempotentAdd />
     </PageCard>
   );
 }

@@ -1,9 +1,9 @@
+import { memberGroupCrud, type MemberGroupRow } from '@framecraft/contracts/crud/member';
 import { useQuery } from '@tanstack/react-query';
 import { Tag, Tree } from 'antd';
 import { request } from '../../../../lib/request/index.ts';
 import { CrudTable } from '../../crud/crud-table.tsx';
-import type { CrudField } from '../../crud/types.ts';
-import { idField, statusField, timeField } from '../fields.ts';
+import type { FieldOverrides } from '../../crud/from-contract.ts';
 import { seededName } from '../../crud/seeded-names.ts';
 import { GroupName } from '../group-name.tsx';
 import { PageCard } from '../page-card.tsx';
@@ -35,19 +35,16 @@ function MemberRuleTree({ value, onChange }: { value?: unknown; onChange?: (v: u
   );
 }
 
-const fields: CrudField[] = [
-  idField,
-  { name: 'name', column: { filter: true, sortable: true, render: (v) => <GroupName name={String(v)} />, text: (v, _row, t) => seededName(t, String(v)) }, form: { required: true } },
-  { name: 'rules', label: 'fields.permissions', input: MemberRuleTree, column: { render: (v) => (String(v).trim() === '*' ? <Tag color="gold">*</Tag> : String(v).split(',').filter(Boolean).length) }, form: { required: true } },
-  statusField,
-  timeField('create_time'),
-];
+const overrides: FieldOverrides = {
+  name: { column: { render: (v) => <GroupName name={String(v)} />, text: (v, _row, t) => seededName(t, String(v)) } },
+  rules: { input: MemberRuleTree, column: { render: (v) => (String(v).trim() === '*' ? <Tag color="gold">*</Tag> : String(v).split(',').filter(Boolean).length) } },
+};
 
 /** user/group — member groups and the member-centre rules they open. */
 export default function MemberGroupPage() {
   return (
     <PageCard>
-      <CrudTable controller="user/group" fields={fields} />
+      <CrudTable<MemberGroupRow> definition={memberGroupCrud} overrides={overrides} />
     </PageCard>
   );
 }

@@ -1,7 +1,8 @@
+import { memberCrud, type MemberRow } from '@framecraft/contracts/crud/member';
 import { Tag } from 'antd';
 import { CrudTable } from '../../crud/crud-table.tsx';
-import type { CrudField } from '../../crud/types.ts';
-import { ENABLE_OPTIONS, idField, timeField } from '../fields.ts';
+import type { FieldOverrides } from '../../crud/from-contract.ts';
+import { ENABLE_OPTIONS } from '../fields.ts';
 import { moneyText } from '../money.tsx';
 import { seededName } from '../../crud/seeded-names.ts';
 import { GroupName } from '../group-name.tsx';
@@ -15,31 +16,22 @@ const GENDERS = [
   { value: 2, label: 'fields.genderFemale' },
 ];
 
-const fields: CrudField[] = [
-  idField,
-  { name: 'username', column: { sortable: true, filter: true }, form: { required: true } },
-  { name: 'nickname', column: { filter: true }, form: { required: true } },
-  { name: 'group_id', label: 'fields.memberGroup', type: 'remoteSelect', remote: { controller: 'user/group', labelField: 'name' }, column: { filter: true, exportPath: 'group.name', exportSeededName: true, render: (_v, row) => <GroupName name={groupOf(row)} />, text: (_v, row, t) => seededName(t, groupOf(row)) }, form: { required: true, defaultValue: 1 } },
-  { name: 'avatar', column: false, form: {} },
-  { name: 'email', type: 'email', column: { filter: true }, form: {} },
-  { name: 'mobile', column: { filter: true }, form: {} },
-  { name: 'gender', type: 'select', options: GENDERS, column: { hidden: true, filter: true }, form: { defaultValue: 0 } },
-  { name: 'birthday', column: false, form: { help: 'fields.birthdayHelp' } },
-  { name: 'money', label: 'fields.balance', type: 'number', column: { sortable: true, filter: true, width: 110, exportFormat: 'money', render: (v) => moneyText(Number(v)) }, form: false },
-  { name: 'score', label: 'fields.points', type: 'number', column: { sortable: true, filter: true, width: 90 }, form: false },
-  { name: 'vip_level', label: 'fields.vipLevel', type: 'number', column: { sortable: true, width: 90, render: (v) => (Number(v) > 0 ? <Tag color="gold">VIP {String(v)}</Tag> : null) }, form: false },
-  { name: 'motto', type: 'textarea', column: false, form: {} },
-  { name: 'password', type: 'password', column: false, form: { help: 'fields.passwordHelp' } },
-  { name: 'status', type: 'select', options: ENABLE_OPTIONS, column: { filter: true, width: 100 }, form: { defaultValue: 'enable' } },
-  timeField('join_time'),
-  timeField('last_login_time', true),
-];
+// The table comes from the contracts definition (CRUD v2); the page words groups, genders and VIP levels.
+const overrides: FieldOverrides = {
+  group_id: { column: { exportSeededName: true, render: (_v, row) => <GroupName name={groupOf(row)} />, text: (_v, row, t) => seededName(t, groupOf(row)) } },
+  email: { type: 'email' },
+  gender: { options: GENDERS },
+  money: { column: { render: (v) => moneyText(Number(v)) } },
+  vip_level: { column: { render: (v) => (Number(v) > 0 ? <Tag color="gold">VIP {String(v)}</Tag> : null) } },
+  password: { type: 'password' },
+  status: { options: ENABLE_OPTIONS },
+};
 
 /** user/user — members; balance and points change only through their logs. */
 export default function MemberPage() {
   return (
     <PageCard>
-      <CrudTable controller="user/user" fields={fields} toForm={(row) => ({ ...row, password: '', email: row.email ?? '', mobile: row.mobile ?? '', birthday: row.birthday ?? '' })} />
+      <CrudTable<MemberRow> definition={memberCrud} overrides={overrides} toForm={(row) => ({ ...row, password: '', email: row.email ?? '', mobile: row.mobile ?? '', birthday: row.birthday ?? '' })} />
     </PageCard>
   );
 }

@@ -1,34 +1,25 @@
+import { shopPayLogCrud, type ShopPayLogRow } from '@framecraft/contracts/crud/commerce';
 import { CrudTable } from '../../crud/crud-table.tsx';
-import type { CrudField } from '../../crud/types.ts';
-import { idField, timeField } from '../fields.ts';
+import type { FieldOverrides } from '../../crud/from-contract.ts';
 import { JsonDetails } from '../json-view.tsx';
 import { PageCard } from '../page-card.tsx';
-import { LOG_KIND_OPTIONS, LOG_STATE_OPTIONS, memberField, METHOD_OPTIONS, yuan } from './shop-fields.tsx';
+import { memberField, yuan } from './shop-fields.tsx';
 
-const fields: CrudField[] = [
-  idField,
-  { name: 'order_no', column: { filter: true, width: 190, render: (v) => <span className="font-mono">{String(v ?? '')}</span> }, form: false },
-  memberField,
-  { name: 'method', type: 'select', options: METHOD_OPTIONS, column: { filter: true, width: 110 }, form: false },
-  { name: 'kind', label: 'fields.logKind', type: 'select', options: LOG_KIND_OPTIONS, column: { filter: true, width: 110 }, form: false },
-  { name: 'state', type: 'select', options: LOG_STATE_OPTIONS, column: { filter: true, width: 100 }, form: false },
-  { name: 'amount', type: 'number', column: { sortable: true, filter: true, width: 120, render: yuan }, form: false },
-  { name: 'currency', column: { width: 90, hidden: true }, form: false },
-  { name: 'trade_no', column: { hidden: true }, form: false },
-  { name: 'note', column: {}, form: false },
-  { name: 'ip', column: { hidden: true, width: 130 }, form: false },
-  timeField('create_time'),
-];
+// The table comes from the contracts definition (CRUD v2); the page shows amounts in the row's currency.
+const overrides: FieldOverrides = {
+  order_no: { column: { render: (v) => <span className="font-mono">{String(v ?? '')}</span> } },
+  user_id: { column: memberField.column },
+  amount: { column: { render: yuan } },
+};
 
 /** shop/payLog — every payment, provider notification (raw body, verification outcome) and refund. */
 export default function PayLogPage() {
   return (
     <PageCard>
-      <CrudTable
-        controller="shop/payLog"
-        fields={fields}
+      <CrudTable<ShopPayLogRow>
+        definition={shopPayLogCrud}
+        overrides={overrides}
         actions={['export']}
-        defaultOrder="id,desc"
         rowActions={(row) => (row.raw ? <JsonDetails title={String(row.order_no || row.id)} value={row.raw} /> : null)}
       />
     </PageCard>
