@@ -1,10 +1,10 @@
-import { Popover, Tag } from 'antd';
-import { useState } from 'react';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { IconPicker } from '../../../components/iconify/icon-picker.tsx';
 import { CrudTable } from '../crud/crud-table.tsx';
 import type { CrudField, Row } from '../crud/types.ts';
 import { menuTitle } from '../shell/menu-title.ts';
-import { MENU_ICONS, MenuIcon } from '../shell/menu-icons.tsx';
+import { MenuIcon } from '../shell/menu-icons.tsx';
 import { idField, statusField, weighField } from './fields.ts';
 import { PageCard } from './page-card.tsx';
 
@@ -12,29 +12,6 @@ import { PageCard } from './page-card.tsx';
 function RuleTitle({ row }: { row: Row }) {
   const { t } = useTranslation('admin');
   return <>{menuTitle(t, { name: String(row.name), title: String(row.title), type: String(row.type) })}</>;
-}
-
-/** Icon picker over the bundled menu icons. */
-function IconPicker({ value, onChange }: { value?: unknown; onChange?: (v: unknown) => void }) {
-  const { t } = useTranslation('admin');
-  const [open, setOpen] = useState(false);
-  const grid = (
-    <div className="grid max-h-64 grid-cols-6 gap-1 overflow-y-auto" data-testid="icon-picker">
-      {Object.keys(MENU_ICONS).map((name) => (
-        <button key={name} type="button" title={name} onClick={() => (onChange?.(name), setOpen(false))} className={`grid size-9 place-items-center rounded-md text-lg hover:bg-current/10 ${value === name ? 'bg-current/10' : ''}`}>
-          <MenuIcon name={name} />
-        </button>
-      ))}
-    </div>
-  );
-  return (
-    <Popover content={grid} trigger="click" open={open} onOpenChange={setOpen} title={t('fields.icon')}>
-      <button type="button" className="flex h-8 w-full items-center gap-2 rounded-md border border-current/20 px-3 text-start">
-        {value ? <MenuIcon name={String(value)} /> : null}
-        <span className="opacity-70">{value ? String(value) : t('crud.choose')}</span>
-      </button>
-    </Popover>
-  );
 }
 
 const TYPES = [
@@ -47,7 +24,7 @@ const MENU_TYPES = ['tab', 'link', 'iframe'].map((value) => ({ value, label: `me
 const fields: CrudField[] = [
   idField,
   { name: 'title', column: { filter: true, render: (_v, row) => <RuleTitle row={row} />, text: (_v, row, t) => menuTitle(t, { name: String(row.name), title: String(row.title), type: String(row.type) }) }, form: { required: true } },
-  { name: 'icon', input: IconPicker, column: { width: 70, render: (v) => (v ? <MenuIcon name={String(v)} /> : null) }, form: {} },
+  { name: 'icon', input: (props) => <IconPicker {...props} />, column: { width: 70, render: (v) => (v ? <MenuIcon name={String(v)} /> : null) }, form: {} },
   { name: 'name', column: { filter: true }, form: { required: true, help: 'fields.ruleNameHelp' } },
   { name: 'type', type: 'select', options: TYPES, column: { filter: true, width: 110 }, form: { required: true, defaultValue: 'menu' } },
   { name: 'pid', label: 'fields.parent', type: 'remoteSelect', remote: { controller: 'auth/rule', labelField: 'title', tree: true, root: { value: 0, label: 'fields.topLevel' } }, column: false, form: { defaultValue: 0 } },

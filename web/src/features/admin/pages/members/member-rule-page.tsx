@@ -1,4 +1,6 @@
 import { Tag } from 'antd';
+import { AppIcon } from '../../../../components/iconify/app-icon.tsx';
+import { IconPicker } from '../../../../components/iconify/icon-picker.tsx';
 import { CrudTable } from '../../crud/crud-table.tsx';
 import type { CrudField } from '../../crud/types.ts';
 import { idField, statusField, weighField } from '../fields.ts';
@@ -14,7 +16,7 @@ const fields: CrudField[] = [
   { name: 'type', type: 'select', options: TYPES, column: { filter: true, width: 130 }, form: { required: true, defaultValue: 'menu' } },
   { name: 'pid', label: 'fields.parent', type: 'remoteSelect', remote: { controller: 'user/rule', labelField: 'title', tree: true, root: { value: 0, label: 'fields.topLevel' } }, column: false, form: { defaultValue: 0 } },
   { name: 'path', column: { filter: true }, form: {} },
-  { name: 'icon', column: { hidden: true }, form: {} },
+  { name: 'icon', input: (props) => <IconPicker {...props} />, column: { hidden: true, width: 70, render: (v) => (v ? <AppIcon name={String(v)} /> : null) }, form: {} },
   { name: 'component', column: { hidden: true }, form: {} },
   { name: 'menu_type', type: 'select', options: MENU_TYPES, column: { hidden: true }, form: { defaultValue: 'tab' } },
   { name: 'url', column: false, form: {} },
