@@ -107,6 +107,8 @@ test('bundled icons render offline: search, pick, preview, save, and the menu sh
   await expect(shop.locator('svg')).toBeVisible();
 
   await page.goto('/admin/auth/rule');
+  // The list first: the page is settled before the dialog opens (a busy machine loads slowly).
+  await expect(page.locator('.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
   await page.click('[data-testid=crud-add]');
   const dialog = page.getByRole('dialog');
   await dialog.getByTestId('icon-picker-trigger').click();
@@ -154,6 +156,7 @@ test('screenshots of the picker at 390 and 1440 px, light and dark', async ({ pa
     for (const width of [390, 1440]) {
       await page.setViewportSize({ width, height: width < 800 ? 844 : 900 });
       await page.goto('/admin/auth/rule');
+      await expect(page.locator('.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
       await page.click('[data-testid=crud-add]');
       const dialog = page.getByRole('dialog');
       await dialog.getByTestId('icon-picker-trigger').click();
