@@ -134,14 +134,14 @@ test('bundled icons render offline: search, pick, preview, save, and the menu sh
   await dialog.locator('[data-testid=field-name]').fill(name);
   await dialog.locator('[data-testid=field-path]').fill(name);
   await dialog.locator('[data-testid=crud-save]').click();
-  await expect(dialog).toBeHidden();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
   const token = await adminToken(request);
   const found = await api<{ list: { id: number; name: string; icon: string }[] }>(request, `/admin/auth/rule/index?quickSearch=${name}`, { adminToken: token });
   const row = found.data.list.find((r) => r.name === name)!;
   expect(row.icon).toBe('ep:setting');
   try {
     await page.reload();
-    await expect(page.locator(`.ant-menu-item:has([data-testid="menu-${name}"]) [data-icon="ep:setting"][data-icon-state=loaded] svg`).filter({ visible: true })).toBeVisible();
+    await expect(page.locator(`.ant-menu-item:has([data-testid="menu-${name}"]) [data-icon="ep:setting"][data-icon-state=loaded] svg`).filter({ visible: true })).toBeVisible({ timeout: 30_000 });
   } finally {
     await deleteMenus(request, [row.id]);
   }
