@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { addAPIProvider, _api } from '@iconify/react';
 import type { IconifyJSON } from '@iconify/types';
 import { describe, expect, it } from 'vitest';
-import { BUNDLED_ICON_SETS, iconApiConfig, iconPrefix, isBundledSet, toIconifyName } from './icon-names.ts';
+import { BUNDLED_ICON_SETS, iconApiConfig, iconPrefix, isBundledSet, plainCommas, toIconifyName } from './icon-names.ts';
 
 const require = createRequire(import.meta.url);
 const iconSet = (prefix: string) => require(`@iconify-json/${prefix}/icons.json`) as IconifyJSON;
@@ -73,6 +73,11 @@ describe('icon API configuration (spec §9)', () => {
       'http://127.0.0.1:9301',
       'http://127.0.0.1:9302/api',
     ]);
+  });
+
+  it('sends the commas between icon names as Iconify counted them (one character each)', () => {
+    const url = 'http://127.0.0.1:9301/mdi.json?icons=a-b%2Cc-d%2ce';
+    expect(plainCommas(url)).toBe('http://127.0.0.1:9301/mdi.json?icons=a-b,c-d,e');
   });
 
   it('is what Iconify itself then holds for the default provider', () => {

@@ -41,46 +41,27 @@ export function IconPicker({ value, onChange, disabled, sets = BUNDLED_ICON_SETS
   };
   const stored = typeof value === 'string' ? value : '';
   return (
-    <Popover
-      trigger="click"
-      placement="bottomLeft"
-      open={open && !disabled}
-      onOpenChange={setOpen}
-      destroyOnHidden
-      title={ready ? t('title') : null}
-      content={<IconPickerPanel current={current} sets={sets} onPick={choose} />}
-    >
-      <button
-        type="button"
-        disabled={disabled}
-        data-testid="icon-picker-trigger"
-        className="flex h-8 w-full items-center gap-2 rounded-md border border-current/20 px-3 text-start disabled:opacity-50"
+    <div className={`flex h-8 w-full items-center rounded-md border border-current/20 ${disabled ? 'opacity-50' : ''}`}>
+      <Popover
+        trigger="click"
+        placement="bottomLeft"
+        open={open && !disabled}
+        onOpenChange={setOpen}
+        destroyOnHidden
+        title={ready ? t('title') : null}
+        content={<IconPickerPanel current={current} sets={sets} onPick={choose} />}
       >
-        {current ? <AppIcon name={current} className="text-base" /> : null}
-        <span className={`min-w-0 flex-1 truncate ${current ? '' : 'opacity-60'}`}>{current || stored || (ready ? t('choose') : '')}</span>
-        {current && !disabled ? (
-          <span
-            role="button"
-            tabIndex={0}
-            aria-label={ready ? t('clear') : undefined}
-            className="opacity-50 hover:opacity-100"
-            onClick={(event) => {
-              event.stopPropagation();
-              onChange?.('');
-            }}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' || event.key === ' ') {
-                event.preventDefault();
-                event.stopPropagation();
-                onChange?.('');
-              }
-            }}
-          >
-            <CloseCircleFilled />
-          </span>
-        ) : null}
-      </button>
-    </Popover>
+        <button type="button" disabled={disabled} data-testid="icon-picker-trigger" className="flex h-full min-w-0 flex-1 items-center gap-2 px-3 text-start">
+          {current ? <AppIcon name={current} className="text-base" /> : null}
+          <span className={`min-w-0 flex-1 truncate ${current ? '' : 'opacity-60'}`}>{current || stored || (ready ? t('choose') : '')}</span>
+        </button>
+      </Popover>
+      {current && !disabled ? (
+        <button type="button" aria-label={ready ? t('clear') : undefined} className="px-2 opacity-50 hover:opacity-100" onClick={() => onChange?.('')}>
+          <CloseCircleFilled />
+        </button>
+      ) : null}
+    </div>
   );
 }
 

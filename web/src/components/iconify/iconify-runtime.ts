@@ -1,6 +1,6 @@
-import { addAPIProvider, addCollection, iconLoaded, loadIcons } from '@iconify/react';
+import { _api, addAPIProvider, addCollection, iconLoaded, loadIcons } from '@iconify/react';
 import type { IconifyJSON } from '@iconify/types';
-import { BUNDLED_ICON_SETS, iconApiConfig, iconPrefix, isBundledSet, type BundledIconSet } from './icon-names.ts';
+import { BUNDLED_ICON_SETS, iconApiConfig, iconPrefix, isBundledSet, plainCommas, type BundledIconSet } from './icon-names.ts';
 
 /**
  * The one Iconify client of the web app (decision 046). Bundled sets are imported lazily (their JSON
@@ -50,6 +50,7 @@ export function configureIconApi(setting: string): void {
   if (apiConfigured) return;
   const config = iconApiConfig(setting);
   if (!config) return;
+  _api.setFetch((input: RequestInfo | URL, init?: RequestInit) => fetch(typeof input === 'string' ? plainCommas(input) : input, init));
   addAPIProvider('', config);
   apiConfigured = true;
 }
