@@ -64,6 +64,14 @@ describe('content security policy of the pages', () => {
     await ctx.app.siteConfig.set({ cdnUrl: '', uploadMode: 'local', qiniuDomain: '', qiniuUpHost: '' });
   });
 
+  it('lets the page fetch icons from the icon API hosts only when set (decision 046)', async () => {
+    await ctx.app.siteConfig.set({ iconApiHost: 'http://127.0.0.1:9301, http://127.0.0.1:9302/api' });
+    const csp = directives((await page()).headers['content-security-policy']);
+    expect(csp['connect-src']).toEqual(["'self'", 'http://127.0.0.1:9301', 'http://127.0.0.1:9302']);
+    await ctx.app.siteConfig.set({ iconApiHost: '' });
+    expect(directives((await page()).headers['content-security-policy'])['connect-src']).toEqual(["'self'"]);
+  });
+
   it('sends HSTS only over https (x-forwarded-proto behind a trusted proxy)', async () => {
     expect((await page()).headers['strict-transport-security']).toBeUndefined();
     expect((await page({ 'x-forwarded-proto': 'https' })).headers['strict-transport-security']).toBe('max-age=31536000');

@@ -7,6 +7,8 @@ import { create } from 'zustand';
 export interface SiteConfig extends PublicSite {
   /** Initialisation flags: set once the init call has answered. */
   initialized: boolean;
+  /** Back office only (`siteConfig` of `GET /admin/index/index`): the icon API host setting, '' = bundled icons only. */
+  iconApiHost: string;
 }
 
 const defaults: SiteConfig = {
@@ -19,6 +21,7 @@ const defaults: SiteConfig = {
   headNav: [],
   adminPrefix: DEFAULT_ADMIN_PREFIX,
   currency: DEFAULT_CURRENCY,
+  iconApiHost: '',
   initialized: false,
 };
 

@@ -6,7 +6,8 @@ const QINIU_HOSTS = ['https://*.qiniup.com', 'https://*.qbox.me', 'https://*.qin
 
 /**
  * Page sources that come from the settings (decision 029): the CDN for files and media; in Qiniu
- * mode the upload hosts (the region's, or the `qiniuUpHost` override) and the bucket's domain.
+ * mode the upload hosts (the region's, or the `qiniuUpHost` override) and the bucket's domain; the
+ * icon API hosts (`iconApiHost`) when set.
  */
 export async function settingsSources(settings: SiteConfigService): Promise<CspSources> {
   const files = [originOf(await settings.string('cdnUrl'))];
@@ -18,6 +19,8 @@ export async function settingsSources(settings: SiteConfigService): Promise<CspS
     files.push(domain);
     connect.push(domain);
   }
+  // The icon API hosts the back office's icon client may fetch from (decision 046).
+  connect.push(...(await settings.string('iconApiHost')).split(/[\s,]+/).map(originOf));
   const list = (values: (string | undefined)[]) => values.filter((v): v is string => Boolean(v));
   return { 'img-src': list(files), 'media-src': list(files), 'connect-src': list(connect) };
 }

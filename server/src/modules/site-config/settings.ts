@@ -63,6 +63,9 @@ export const SETTINGS: readonly SettingDefinition[] = [
   // The shop's currency (contracts money.ts, decision 018): symbol shown by the web; amounts stay integer cents.
   { name: 'currency', group: 'basics', title: 'Shop currency', type: 'select', options: CURRENCY_CODES, value: DEFAULT_CURRENCY },
   { name: 'backendEntrance', group: 'basics', title: 'Back-office entrance', type: 'string', value: DEFAULT_ADMIN_PREFIX },
+  // Icon library (spec §9, decision 046): empty = only the bundled icon sets, nothing loads from another host;
+  // an Iconify API origin (or several, comma-separated, tried in turn) serves icons of other sets.
+  { name: 'iconApiHost', group: 'basics', title: 'Icon API host (empty = bundled icons only)', type: 'string', value: '' },
   { name: 'uploadMode', group: 'upload', title: 'Upload mode', type: 'select', options: ['local', 'qiniu'], value: UPLOAD_DEFAULTS.mode },
   { name: 'uploadMaxSize', group: 'upload', title: 'Maximum file size (bytes)', type: 'number', value: UPLOAD_DEFAULTS.maxSize },
   { name: 'uploadSaveName', group: 'upload', title: 'Saved file name', type: 'string', value: UPLOAD_DEFAULTS.saveName },

@@ -81,7 +81,7 @@ export async function adminSessionRoutes(app: FastifyInstance) {
     return reply.ok({
       adminInfo: { ...adminInfo(currentAdmin(request)), super: currentAccess(request).super },
       menus: await menuTree(db, currentAccess(request)),
-      siteConfig: { siteName: site.siteName, version: site.version, cdnUrl: site.cdnUrl, apiUrl: site.apiUrl, upload: site.upload },
+      siteConfig: { siteName: site.siteName, version: site.version, cdnUrl: site.cdnUrl, apiUrl: site.apiUrl, upload: site.upload, iconApiHost: await app.siteConfig.string('iconApiHost') },
       terminal: await terminalConfig(app),
     });
   });
