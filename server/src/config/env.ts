@@ -83,6 +83,8 @@ const envSchema = z.object({
     .optional(),
   /** Bearer token a Prometheus scraper sends to `GET /metrics`; without it the endpoint answers only outside production (issue 22). */
   METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,200}$/, 'must be 16 to 200 visible ASCII characters').optional(),
+  /** Where the code generator writes the source it emits (decision 045); default the project folder. Tests point it at a temporary folder. */
+  GENERATOR_OUTPUT_DIR: z.string().optional(),
   /** Registers routes that only tests use (e.g. a slow request); honoured only with NODE_ENV=test. */
   FRAMECRAFT_TEST_ROUTES: oneOf(['0', '1']).default('0'),
 });
@@ -118,6 +120,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...env,
     dataDir: resolve(env.DATA_DIR),
     webDistDir: resolve(env.WEB_DIST_DIR ?? join(repoRoot, 'web', 'dist')),
+    GENERATOR_OUTPUT_DIR: env.GENERATOR_OUTPUT_DIR === undefined ? undefined : resolve(env.GENERATOR_OUTPUT_DIR),
     testRoutes: env.NODE_ENV === 'test' && FRAMECRAFT_TEST_ROUTES === '1',
   };
 }
