@@ -37,6 +37,8 @@ export default async function globalSetup() {
       FRAMECRAFT_TEST_ROUTES: '1',
       // The seeded super admin's password (used only when the first admin is created).
       ADMIN_INITIAL_PASSWORD: E2E_ADMIN_PASSWORD,
+      // The code generator writes its source here, never into the checkout (decision 045).
+      GENERATOR_OUTPUT_DIR: join(dataDir, 'generated-source'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

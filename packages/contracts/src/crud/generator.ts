@@ -149,6 +149,18 @@ export function defaultSql(field: Pick<GenField, 'default' | 'dbType' | 'nullabl
   return `'${value.replace(/'/g, "''")}'`;
 }
 
+/**
+ * The default a new column gets: the typed one, or — for a NOT NULL column left without one — an
+ * empty value of its type ('' , 0, now()), so a row added without the field still inserts.
+ */
+export function effectiveDefaultSql(field: Pick<GenField, 'default' | 'dbType' | 'nullable'>): string {
+  const typed = defaultSql(field);
+  if (typed) return typed;
+  if (field.nullable) return '';
+  if (field.dbType === 'timestamptz') return 'now()';
+  return NUMERIC_TYPES.includes(field.dbType) ? '0' : "''";
+}
+
 /** The field's write schema: required unless it may be left out (the column's default then applies). */
 function fieldSchema(field: GenField): z.ZodType {
   const required = field.rules.includes('required');

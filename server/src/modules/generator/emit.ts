@@ -1,4 +1,4 @@
-import { defaultSql, genController, type GenDesign, type GenField } from '@framecraft/contracts/crud/generator';
+import { effectiveDefaultSql, genController, type GenDesign, type GenField } from '@framecraft/contracts/crud/generator';
 
 /**
  * The source a generation writes for the owner to commit (decision 045): the numbered migration,
@@ -45,7 +45,7 @@ export function migrationStatements(design: GenDesign): string[] {
   const columns = [
     `\t"id" serial PRIMARY KEY NOT NULL`,
     ...design.fields.map((f) => {
-      const def = defaultSql(f);
+      const def = effectiveDefaultSql(f);
       return `\t"${f.name}" ${COLUMN_SQL[f.dbType](f)}${def ? ` DEFAULT ${def}` : ''}${f.nullable ? '' : ' NOT NULL'}`;
     }),
     `\t"create_time" timestamp with time zone DEFAULT now() NOT NULL`,
@@ -173,12 +173,12 @@ const DRIZZLE: Record<GenField['dbType'], { fn: string; args: (f: GenField) => s
 };
 
 function drizzleDefault(f: GenField): string {
-  const def = defaultSql(f);
+  const def = effectiveDefaultSql(f);
   if (!def || def === 'NULL') return '';
   if (def === 'now()') return '.defaultNow()';
   if (f.dbType === 'numeric') return `.default(${str(def)})`;
   if (['integer', 'bigint', 'smallint'].includes(f.dbType)) return `.default(${def})`;
-  return `.default(${str(f.default)})`;
+  return `.default(${str(def.slice(1, -1).replace(/''/g, "'"))})`;
 }
 
 /** `server/src/modules/gen-<table>/tables.ts`. */
@@ -208,8 +208,10 @@ ${columns.join('\n')}${design.createTime ? "\n  create_time: timestamp('create_t
 }
 
 /** `server/src/modules/gen-<table>/routes.ts` + `index.ts`. `relationExports`: table name → its export in db/schema.ts. */
-export function routesSource(design: GenDesign, relationExports: Record<string, string>): string {
+export function routesSource(design: GenDesign, exports: Record<string, string>): string {
   const name = camel(design.table);
+  // A table outside db/schema.ts's committed exports is another generated one: its export is its camel-case name.
+  const relationExports = new Proxy(exports, { get: (target, table: string) => target[table] ?? camel(table) });
   const relations = design.fields.filter((f) => f.component === 'remoteSelect' && f.relation);
   const schemaImports = [...new Set(relations.map((f) => relationExports[f.relation!.table]!).filter((e) => e !== name))];
   const relationTables = relations.map((f) => `${f.name}_row: ${relationExports[f.relation!.table] === name ? name : relationExports[f.relation!.table]}`);

@@ -1,5 +1,5 @@
 import { designToCrud, genController, type GenDesign, type GenField } from '@framecraft/contracts/crud/generator';
-import { bigint, integer, numeric, pgTable, serial, smallint, text, timestamp, varchar, type PgTable } from 'drizzle-orm/pg-core';
+import { bigint, integer, numeric, pgTable, serial, smallint, text, timestamp, varchar, type PgColumnBuilderBase, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { crudRoutes, fromContract } from '../admin/index.ts';
 
@@ -46,16 +46,16 @@ function column(field: GenField) {
 
 /** The Drizzle table of a design (columns by their SQL names). */
 export function tableOf(design: Pick<GenDesign, 'table' | 'fields' | 'createTime'>): PgTable {
-  return pgTable(design.table, {
-    id: serial('id').primaryKey(),
-    ...Object.fromEntries(design.fields.map((f) => [f.name, column(f)])),
-    ...(design.createTime ? { create_time: timestamp('create_time', { withTimezone: true }).defaultNow() } : {}),
-  });
+  const columns: Record<string, PgColumnBuilderBase> = { id: serial('id').primaryKey() };
+  for (const f of design.fields) columns[f.name] = column(f);
+  if (design.createTime) columns.create_time = timestamp('create_time', { withTimezone: true }).defaultNow();
+  return pgTable(design.table, columns) as unknown as PgTable;
 }
 
 /** A relation's table: its `id` and the label field (enough to attach and filter it). */
 export function relationTableOf(table: string, labelField: string, labelIsText: boolean): PgTable {
-  return pgTable(table, { id: integer('id').primaryKey(), [labelField]: labelIsText ? varchar(labelField) : integer(labelField) });
+  const columns: Record<string, PgColumnBuilderBase> = { id: integer('id').primaryKey(), [labelField]: labelIsText ? varchar(labelField) : integer(labelField) };
+  return pgTable(table, columns) as unknown as PgTable;
 }
 
 export function isStatic(app: FastifyInstance, table: string): boolean {

@@ -17,14 +17,14 @@ import { mountRuntime, relationTableOf, unmountRuntime } from './runtime.ts';
 /** Tables of the product itself: never generated over, never offered as an "existing" table. */
 export const SYSTEM_TABLES: ReadonlySet<string> = new Set([
   '_migrations',
-  ...Object.values(schema)
+  ...Object.values(schema as Record<string, unknown>)
     .filter((v): v is PgTable => isTable(v))
     .map((t) => getTableName(t)),
 ]);
 
 /** Export name in db/schema.ts of each committed table (the emitted module imports relations from it). */
-const SCHEMA_EXPORTS: Record<string, string> = Object.fromEntries(
-  Object.entries(schema)
+export const SCHEMA_EXPORTS: Record<string, string> = Object.fromEntries(
+  Object.entries(schema as Record<string, unknown>)
     .filter(([, v]) => isTable(v))
     .map(([name, t]) => [getTableName(t as PgTable), name]),
 );
@@ -124,7 +124,7 @@ async function removeRules(app: FastifyInstance, table: string) {
   await app.deps.db.delete(adminRule).where(or(eq(adminRule.name, controller), like(adminRule.name, `${controller}/%`)));
 }
 
-function writeSources(root: string, emitted: Emitted): RecordedFiles {
+export function writeSources(root: string, emitted: Emitted): RecordedFiles {
   for (const file of emitted.files) write(root, file.path, file.content);
   for (const line of emitted.lines) {
     const text = readBase(root, line.path);
