@@ -63,14 +63,9 @@ export function nameProblem(name: string, kind: 'table' | 'field'): NameProblem 
   return null;
 }
 
-const identifier = (kind: 'table' | 'field') =>
-  z.string().superRefine((value, ctx) => {
-    const problem = nameProblem(value, kind);
-    if (problem) ctx.addIssue({ code: 'custom', message: `generator.name.${problem}` });
-  });
-
 export const genFieldSchema = z.object({
-  name: identifier('field'),
+  /** A column name; a new table's are checked by `nameProblem` (an existing table's only need to exist). */
+  name: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'generator.name.notIdentifier'),
   /** Label of the column and form item (and the column's comment when `comment` is empty). */
   label: z.string().trim().min(1, 'validation.required').max(50),
   comment: z.string().trim().max(200).default(''),
@@ -124,6 +119,9 @@ export const genDesignSchema = z
     if (problem) ctx.addIssue({ code: 'custom', path: ['table'], message: `generator.name.${problem}` });
     const seen = new Set<string>();
     design.fields.forEach((field, index) => {
+      const named = design.source === 'new' ? nameProblem(field.name, 'field') : null;
+      if (named) ctx.addIssue({ code: 'custom', path: ['fields', index, 'name'], message: `generator.name.${named}` });
+      if (design.source === 'existing' && (GEN_AUTO_FIELDS as readonly string[]).includes(field.name)) ctx.addIssue({ code: 'custom', path: ['fields', index, 'name'], message: 'generator.name.reserved' });
       if (seen.has(field.name)) ctx.addIssue({ code: 'custom', path: ['fields', index, 'name'], message: 'generator.duplicateField' });
       seen.add(field.name);
       if (!COMPONENT_DB_TYPES[field.component].includes(field.dbType)) ctx.addIssue({ code: 'custom', path: ['fields', index, 'dbType'], message: 'generator.typeMismatch' });
