@@ -96,7 +96,7 @@ test('generate a table, use it, reopen the design and delete it', async ({ page,
   await page.click('[data-testid=crud-add]');
   const dialog = page.getByRole('dialog');
   await dialog.locator('[data-testid=field-title]').fill('The Left Hand of Darkness');
-  await dialog.locator('[data-testid=field-price] input').fill('42.50');
+  await dialog.locator('[data-testid=field-price]').fill('42.50');
   await choose(page, dialog.locator('[data-testid=field-state]'), 'live');
   await dialog.locator('[data-testid=field-featured]').click();
   await choose(page, dialog.locator('[data-testid=field-reader_id]'), member, member);
