@@ -138,7 +138,7 @@ test('generate a table, use it, reopen the design and delete it', async ({ page,
   await expect(field(5).locator('[data-testid=gen-f5-relController]')).toHaveValue('user/user');
   await expect(field(5).locator('[data-testid=gen-f5-relFilter]')).toHaveAttribute('aria-checked', 'true');
   await page.screenshot({ path: `${SHOTS}/reopened-1440.png`, fullPage: true });
-  await page.click('text=返回');
+  await page.click('[data-testid=gen-back]');
 
   // Delete the generation and drop its table (asked twice).
   await page.click(`[data-testid=gen-del-${table}]`);

@@ -254,7 +254,7 @@ function Designer({ initial, reopened, tables, systemTables, onDone, onCancel }:
       title={reopened ? t('generator.editing', { table: initial.table }) : t('generator.designer')}
       extra={
         <Space>
-          <Button onClick={onCancel}>{t('generator.back')}</Button>
+          <Button onClick={onCancel} data-testid="gen-back">{t('generator.back')}</Button>
           <Button type="primary" loading={busy} onClick={() => void submit()} data-testid="gen-generate">
             {t('generator.generate')}
           </Button>
