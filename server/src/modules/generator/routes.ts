@@ -15,9 +15,12 @@ const fieldQuery = tableQuery.extend({ clean: z.enum(['0', '1']).default('1') })
 const idQuery = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 const delQuery = idQuery.extend({ dropTable: z.enum(['0', '1']).default('0') });
 
-/** The code generator and its lookups are for super admins only (and their nodes in the rule tree). */
+/**
+ * The code generator and its lookups need their node (401 otherwise, like every admin route) and
+ * a super admin: a group holding the node still gets "Only a super administrator …" (code 0).
+ */
 function superOnly(request: FastifyRequest) {
-  if (!currentAccess(request).super) throw new ApiError('generator.superOnly', { code: 401 });
+  if (!currentAccess(request).super) throw new ApiError('generator.superOnly');
 }
 
 /**
