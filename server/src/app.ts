@@ -41,6 +41,8 @@ import { decorateContentSecurity } from './plugins/content-security.ts';
 import { navigationPlugin } from './plugins/navigation.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { transportOptions } from './plugins/transport.ts';
+import { generatorRoutes } from './modules/generator/index.ts';
+// generator: imports
 import { safeLogger } from './shared/logging.ts';
 
 /** Where `/admin/…` goes once the back office is renamed: no route, so the envelope 404 (or the app's 404 page). */
@@ -131,5 +133,7 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(sitemapRoutes);
   await app.register(captchaRoutes);
   await app.register(codeRoutes);
+  // generator: routes
+  await app.register(generatorRoutes);
   return app;
 }

@@ -37,6 +37,8 @@ export default async function globalSetup() {
       FRAMECRAFT_TEST_ROUTES: '1',
       // The seeded super admin's password (used only when the first admin is created).
       ADMIN_INITIAL_PASSWORD: E2E_ADMIN_PASSWORD,
+      // The code generator writes its source here, never into the checkout (decision 045).
+      GENERATOR_OUTPUT_DIR: join(dataDir, 'generated-source'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -44,7 +46,7 @@ export default async function globalSetup() {
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + Number(process.env.E2E_READY_MS ?? 60_000); // a loaded machine may need longer
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {

@@ -14,6 +14,8 @@ import memberMoneyEn from '../locales/memberMoney/en.json' with { type: 'json' }
 import memberMoneyZhCn from '../locales/memberMoney/zh-cn.json' with { type: 'json' };
 import itemsEn from '../locales/items/en.json' with { type: 'json' };
 import itemsZhCn from '../locales/items/zh-cn.json' with { type: 'json' };
+import generatorEn from '../locales/generator/en.json' with { type: 'json' };
+import generatorZhCn from '../locales/generator/zh-cn.json' with { type: 'json' };
 import storageEn from '../locales/storage/en.json' with { type: 'json' };
 import storageZhCn from '../locales/storage/zh-cn.json' with { type: 'json' };
 import { clientFormsEn } from './client-forms-en.ts';
@@ -31,8 +33,8 @@ export { isLanguage, resolveLanguage } from './messages-core.ts';
  * A feature's own messages live in `locales/<feature>/{zh-cn,en}.json` and are added below as
  * one namespace per feature (keys `<feature>.…`), so features grow without touching each other.
  */
-const enPack = { ...clientCoreEn, ...clientFormsEn, admin: adminEn, catalogue: catalogueEn, commerce: commerceEn, coupon: couponEn, payments: paymentsEn, payWechat: payWechatEn, memberMoney: memberMoneyEn, storage: storageEn, items: itemsEn };
-const zhCnPack: typeof enPack = { ...clientCoreZhCn, ...clientFormsZhCn, admin: adminZhCn, catalogue: catalogueZhCn, commerce: commerceZhCn, coupon: couponZhCn, payments: paymentsZhCn, payWechat: payWechatZhCn, memberMoney: memberMoneyZhCn, storage: storageZhCn, items: itemsZhCn };
+const enPack = { ...clientCoreEn, ...clientFormsEn, admin: adminEn, catalogue: catalogueEn, commerce: commerceEn, coupon: couponEn, payments: paymentsEn, payWechat: payWechatEn, memberMoney: memberMoneyEn, storage: storageEn, items: itemsEn, generator: generatorEn };
+const zhCnPack: typeof enPack = { ...clientCoreZhCn, ...clientFormsZhCn, admin: adminZhCn, catalogue: catalogueZhCn, commerce: commerceZhCn, coupon: couponZhCn, payments: paymentsZhCn, payWechat: payWechatZhCn, memberMoney: memberMoneyZhCn, storage: storageZhCn, items: itemsZhCn, generator: generatorZhCn };
 
 export const messages = { 'zh-cn': zhCnPack, en: enPack } as const;
 export type Messages = typeof enPack;

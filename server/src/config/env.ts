@@ -85,6 +85,8 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().regex(/^[\x21-\x7e]{16,200}$/, 'must be 16 to 200 visible ASCII characters').optional(),
   /** The web terminal's named npm registries, `name=https://…` comma-separated (set-npm-registry.<name>; decision 044). */
   TERMINAL_NPM_REGISTRIES: z.string().regex(/^(\s*[a-zA-Z][\w-]{0,30}=https?:\/\/[^\s,]+\s*)(,\s*[a-zA-Z][\w-]{0,30}=https?:\/\/[^\s,]+\s*)*$/, 'must be name=https://… pairs separated by commas').optional(),
+  /** Where the code generator writes the source it emits (decision 045); default the project folder. Tests point it at a temporary folder. */
+  GENERATOR_OUTPUT_DIR: z.string().optional(),
   /** Registers routes that only tests use (e.g. a slow request); honoured only with NODE_ENV=test. */
   FRAMECRAFT_TEST_ROUTES: oneOf(['0', '1']).default('0'),
 });
@@ -120,6 +122,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...env,
     dataDir: resolve(env.DATA_DIR),
     webDistDir: resolve(env.WEB_DIST_DIR ?? join(repoRoot, 'web', 'dist')),
+    GENERATOR_OUTPUT_DIR: env.GENERATOR_OUTPUT_DIR === undefined ? undefined : resolve(env.GENERATOR_OUTPUT_DIR),
     testRoutes: env.NODE_ENV === 'test' && FRAMECRAFT_TEST_ROUTES === '1',
   };
 }

@@ -135,3 +135,5 @@ export * from '../modules/coupons/tables.ts';
 export * from '../modules/commission/tables.ts';
 export * from '../modules/jobs/tables.ts';
 export * from '../modules/login-throttle/tables.ts';
+export * from '../modules/generator/tables.ts';
+// generator: tables

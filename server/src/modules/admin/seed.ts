@@ -91,6 +91,7 @@ export const BUILT_IN_RULES: SeedRule[] = [
       { name: 'routine/smsLog', title: 'SMS log', type: 'menu', icon: 'MessageOutlined', keepalive: true, buttons: ['index'] },
       { name: 'routine/backgroundJob', title: 'Background jobs', type: 'menu', icon: 'ScheduleOutlined', keepalive: true, buttons: ['index', 'retry'] },
       { name: 'routine/adminInfo', title: 'Profile', type: 'menu', icon: 'ProfileOutlined' },
+      { name: 'crud/generator', title: 'Code generator', type: 'menu', icon: 'CodeOutlined', keepalive: true, buttons: ['index', 'generate', 'del'] },
     ],
   },
   {
@@ -120,6 +121,7 @@ const BUTTON_TITLES: Record<string, string> = {
   refund: 'Refund',
   query: 'Query provider',
   retry: 'Retry',
+  generate: 'Generate',
   issue: 'Issue',
 };
 

@@ -39,4 +39,8 @@ export const ADMIN_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   'shop/notice': lazy(() => import('./shop/notice-page.tsx')),
   'shop/collect': lazy(() => import('./shop/collect-page.tsx')),
   'shop/smsTemplate': lazy(() => import('./shop/sms-template-page.tsx')),
+  'crud/generator': lazy(() => import('./generator/generator-page.tsx')),
+  /** The page of a generated table whose own page is not built in yet (decision 045). */
+  'gen/runtime': lazy(() => import('./gen/runtime-page.tsx')),
+  // generator: pages
 };

@@ -9,7 +9,8 @@ import { useAdminTabs } from './tabs-store.ts';
 function PageFor({ path }: { path: string }) {
   const { t } = useTranslation('admin');
   const menu = useMenuAt(path);
-  const Page = menu ? ADMIN_PAGES[menu.component] : undefined;
+  // A generated table's page works before its own page is built in (decision 045).
+  const Page = menu ? (ADMIN_PAGES[menu.component] ?? (menu.component.startsWith('gen/') ? ADMIN_PAGES['gen/runtime'] : undefined)) : undefined;
   if (!menu) return null;
   if (menu.menu_type === 'iframe' && menu.url) return <iframe title={menu.title} src={menu.url} className="h-[calc(100dvh-9rem)] w-full rounded-lg border-0" />;
   if (!Page) return <Result status="404" title={t('shell.noComponent')} subTitle={menu.component} />;
