@@ -74,14 +74,14 @@ describe('catalogue detail, home and VIP tiers', () => {
     expect(ctx.app.catalogueViews.pendingFor(materialItem.id)).toBe(0);
   });
 
-  it('sanitises the description', async () => {
+  it('sanitises the description: an image without a safe source is dropped whole (decision 051)', async () => {
     const db = ctx.database.db;
     await db
       .update(course)
-      .set({ descriptionEn: '<p onclick="steal()">Hi<script>alert(1)</script><img src="javascript:alert(1)"><a href="https://x.test">x</a></p>' })
+      .set({ descriptionEn: '<p onclick="steal()">Hi<script>alert(1)</script><img src="javascript:alert(1)"><img src="/storage/a.png" alt="a"><a href="https://x.test">x</a></p>' })
       .where(eq(course.id, materialItem.id));
     const { description } = (await detail(materialItem.id)).data as { description: string };
-    expect(description).toBe('<p>Hi<img /><a href="https://x.test">x</a></p>');
+    expect(description).toBe('<p>Hi<img src="/storage/a.png" alt="a" /><a href="https://x.test">x</a></p>');
   });
 
   it('answers a translated not-found for unknown, draft and off-sale items, and validates the id', async () => {
