@@ -23,7 +23,7 @@ beforeEach(() => {
   configureForTest(server.baseUrl, '/admin/dashboard');
 });
 
-const admin = { id: 1, username: 'root', nickname: 'Root', avatar: '', last_login_time: '', token: 'at', refresh_token: 'ar', super: true };
+const admin = { id: 1, username: 'root', nickname: 'Root', avatar: '', last_login_time: null, token: 'at', refresh_token: 'ar', super: true };
 
 describe('admin store', () => {
   it('persists under adminInfo; logged in = id and token', () => {

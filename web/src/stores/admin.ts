@@ -1,20 +1,12 @@
+import type { AdminLoginAnswer } from '@framecraft/contracts/admin';
 import { STORAGE_KEY } from '@framecraft/contracts/constants';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { request } from '../lib/request/index.ts';
 import type { TokenKind } from './member.ts';
 
-/** The signed-in admin (spec §3). */
-export interface AdminInfo {
-  id: number;
-  username: string;
-  nickname: string;
-  avatar: string;
-  last_login_time: string;
-  token: string;
-  refresh_token: string;
-  super: boolean;
-}
+/** The signed-in admin (spec §3): the server's `AdminInfo` (contracts/admin) and the tokens. */
+export type AdminInfo = AdminLoginAnswer['userInfo'];
 
 interface AdminStore extends AdminInfo {
   fill(info: Partial<AdminInfo>): void;
@@ -31,7 +23,7 @@ export const adminDefaults: AdminInfo = {
   username: '',
   nickname: '',
   avatar: '',
-  last_login_time: '',
+  last_login_time: null,
   token: '',
   refresh_token: '',
   super: false,

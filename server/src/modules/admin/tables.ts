@@ -1,7 +1,38 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 const createdAt = (name = 'create_time') => timestamp(name, { withTimezone: true }).notNull().defaultNow();
 const updatedAt = (name = 'update_time') => timestamp(name, { withTimezone: true }).notNull().defaultNow();
+
+/** Back-office administrator; the password is an argon2 hash. */
+export const admin = pgTable(
+  'admin',
+  {
+    id: serial('id').primaryKey(),
+    username: varchar('username', { length: 20 }).notNull(),
+    nickname: varchar('nickname', { length: 50 }).notNull().default(''),
+    avatar: varchar('avatar', { length: 255 }).notNull().default(''),
+    email: varchar('email', { length: 100 }).notNull().default(''),
+    mobile: varchar('mobile', { length: 20 }).notNull().default(''),
+    password: varchar('password', { length: 255 }).notNull(),
+    motto: varchar('motto', { length: 255 }).notNull().default(''),
+    isSuper: smallint('is_super').notNull().default(0),
+    status: varchar('status', { length: 10 }).notNull().default('enable'),
+    loginFailure: integer('login_failure').notNull().default(0),
+    lastLoginTime: timestamp('last_login_time', { withTimezone: true }),
+    lastLoginIp: varchar('last_login_ip', { length: 50 }).notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('admin_username_uq').on(sql`lower(${t.username})`),
+    // Quick search of auth/admin (decision 040, migration 0027).
+    index('admin_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    index('admin_nickname_trgm_idx').using('gin', t.nickname.op('gin_trgm_ops')),
+    index('admin_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('admin_mobile_trgm_idx').using('gin', t.mobile.op('gin_trgm_ops')),
+  ],
+);
 
 /** Admin menu / permission node (conventions "Rule fields"). `name` is the node, e.g. `auth/admin/add`. */
 export const adminRule = pgTable(

@@ -3,19 +3,12 @@
  * in the offered list, offered in this environment, and — from the provider's
  * `configurationProblems` — what its settings still miss, translated for the admin.
  */
+import type { PaymentMethodStatus } from '@framecraft/contracts/admin';
 import type { MessageKey } from '@framecraft/contracts/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { adminRoute } from '../admin/index.ts';
 import { paymentProviders, type PaymentContext } from './payments.ts';
 
-export interface PaymentMethodStatus {
-  code: string;
-  name: string;
-  enabled: boolean;
-  available: boolean;
-  /** Translated; empty when the settings are complete. */
-  problems: string[];
-}
 
 export function paymentStatusRoute(app: FastifyInstance, paymentContext: (request: FastifyRequest) => PaymentContext) {
   adminRoute(app, { method: 'GET', path: 'routine/config/paymentStatus', node: 'routine/config/index' }, async (request, reply) => {
@@ -32,6 +25,6 @@ export function paymentStatusRoute(app: FastifyInstance, paymentContext: (reques
         problems: problems.map((key) => request.t(key as MessageKey)),
       });
     }
-    return reply.ok({ list });
+    return reply.ok<{ list: PaymentMethodStatus[] }>({ list });
   });
 }

@@ -1,3 +1,4 @@
+import type { AdminInit } from '@framecraft/contracts/admin';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -6,22 +7,14 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { RefreshIcon } from '../../components/icons.tsx';
 import { isCancel, request } from '../../lib/request/index.ts';
 import { adminPagePath } from '../../lib/request/url.ts';
-import { firstMenuPath, useAdminMenus, type AdminMenu } from '../../features/admin/shell/menus-store.ts';
-import { useAdminStore, type AdminInfo } from '../../stores/admin.ts';
+import { firstMenuPath, useAdminMenus } from '../../features/admin/shell/menus-store.ts';
+import { useAdminStore } from '../../stores/admin.ts';
 import { useTerminalStore } from '../../stores/terminal.ts';
-import { useSiteConfig, type SiteConfig } from '../../stores/site-config.ts';
+import { useSiteConfig } from '../../stores/site-config.ts';
 import { loginPath } from '../../utils/redirect-target.ts';
 import { opensPage } from '../resolve-route.ts';
 import { resolveRouteName } from '../route-names.ts';
 import { LoadingScreen } from './loading-screen.tsx';
-
-/** `GET /admin/index/index` (conventions "Init calls"). */
-interface AdminInit {
-  adminInfo: Partial<AdminInfo>;
-  menus: AdminMenu[];
-  siteConfig: Partial<SiteConfig>;
-  terminal: { phpDevelopmentServer: boolean; npmPackageManager: string; npmRegistries?: string[] };
-}
 
 /**
  * `/admin/loading/<path>?<query>`: loads the admin init payload, then continues to

@@ -1,3 +1,4 @@
+import type { AdminLoginAnswer, AdminLoginOptions } from '@framecraft/contracts/admin';
 import { accountSchema, passwordSchema } from '@framecraft/contracts/validation';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,7 @@ import { ArrowLeftIcon, LockIcon, UserIcon } from '../../components/icons.tsx';
 import { LogoMark } from '../../components/logo.tsx';
 import { request } from '../../lib/request/index.ts';
 import { adminPagePath } from '../../lib/request/url.ts';
-import { useAdminStore, type AdminInfo } from '../../stores/admin.ts';
+import { useAdminStore } from '../../stores/admin.ts';
 import { useSiteConfig } from '../../stores/site-config.ts';
 import { safeRedirectTarget } from '../../utils/redirect-target.ts';
 import { Glow } from '../../components/glow.tsx';
@@ -33,7 +34,7 @@ export default function AdminLoginPage() {
   const [captchaRequired, setCaptchaRequired] = useState(true);
 
   useEffect(() => {
-    request<{ captcha: boolean }>({ url: '/admin/index/login', context: 'admin', showErrorMessage: false })
+    request<AdminLoginOptions>({ url: '/admin/index/login', context: 'admin', showErrorMessage: false })
       .then((answer) => setCaptchaRequired(answer.data.captcha))
       .catch(() => undefined);
   }, []);
@@ -53,7 +54,7 @@ export default function AdminLoginPage() {
   async function logIn(solved?: SolvedCaptcha) {
     setSubmitting(true);
     try {
-      const answer = await request<{ userInfo: AdminInfo; routePath?: string }>({
+      const answer = await request<AdminLoginAnswer>({
         url: '/admin/index/login',
         method: 'POST',
         data: { ...values, ...solved },

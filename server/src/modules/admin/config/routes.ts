@@ -1,3 +1,4 @@
+import type { AdminConfigGroups, SettingType } from '@framecraft/contracts/admin';
 import { asc, desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -49,7 +50,7 @@ export function configRoutes(app: FastifyInstance) {
 
   adminRoute(app, { method: 'GET', path: 'routine/config/index', node: 'routine/config/index' }, async (_request, reply) => {
     const rows = await db.select().from(config).orderBy(asc(config.group), desc(config.weigh), asc(config.name));
-    const groups: Record<string, { name: string; title: string; type: string; value: unknown; secret?: true; options?: readonly string[]; multiple?: true; multiline?: true; shownWhen?: { setting: string; value: string | number } }[]> = {};
+    const groups: AdminConfigGroups['groups'] = {};
     for (const row of rows) {
       const declared = SETTING_BY_NAME.get(row.name);
       // A secret is never sent: the mask stands for "a value is stored", empty for "none".
@@ -58,7 +59,8 @@ export function configRoutes(app: FastifyInstance) {
       (groups[row.group] ??= []).push({
         name: row.name,
         title: declared?.title ?? row.title,
-        type: declared?.type ?? row.type,
+        // Settings are declared (site-config) with these types; a stored row keeps its declared type.
+        type: (declared?.type ?? row.type) as SettingType,
         value,
         ...(secret ? { secret: true as const } : {}),
         ...(declared?.options ? { options: declared.options } : {}),
@@ -67,7 +69,7 @@ export function configRoutes(app: FastifyInstance) {
         ...(declared?.shownWhen ? { shownWhen: declared.shownWhen } : {}),
       });
     }
-    return reply.ok({ groups });
+    return reply.ok<AdminConfigGroups>({ groups });
   });
 
   adminRoute(app, { method: 'POST', path: 'routine/config/edit', node: 'routine/config/edit' }, async (request, reply) => {

@@ -1,23 +1,12 @@
+import type { AdminMenu } from '@framecraft/contracts/admin';
 import { toRuleNode } from '../../../shared/rule-node.ts';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { adminRule } from '../tables.ts';
 import type { AdminAccess } from './access.ts';
 
-export interface MenuNode {
-  id: number;
-  pid: number;
-  type: string;
-  title: string;
-  name: string;
-  path: string;
-  icon: string;
-  menu_type: string;
-  url: string;
-  component: string;
-  keepalive: number;
-  children?: MenuNode[];
-}
+/** A node of the admin menu tree: the contract's `AdminMenu`. */
+export type MenuNode = AdminMenu;
 
 /** The enabled rules an admin holds, as a tree (menus, directories and buttons), by weight. */
 export async function menuTree(db: Db, access: AdminAccess): Promise<MenuNode[]> {
@@ -25,7 +14,8 @@ export async function menuTree(db: Db, access: AdminAccess): Promise<MenuNode[]>
   const nodes = new Map<number, MenuNode>();
   for (const r of rows) {
     if (!access.super && !access.ruleIds.has(r.id)) continue;
-    nodes.set(r.id, toRuleNode(r));
+    // The rule CRUD stores only the contract's rule and menu types (contracts/crud/auth).
+    nodes.set(r.id, toRuleNode(r) as MenuNode);
   }
   const roots: MenuNode[] = [];
   for (const node of nodes.values()) {

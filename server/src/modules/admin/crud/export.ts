@@ -1,3 +1,4 @@
+import type { ExportStatus } from '@framecraft/contracts/admin';
 import type { Language } from '@framecraft/contracts/constants';
 import type { CrudFieldType } from '@framecraft/contracts/crud/define';
 import { translate } from '@framecraft/contracts/messages';
@@ -222,7 +223,7 @@ export function crudExportRoutes(app: FastifyInstance) {
   adminRoute(app, { method: 'GET', path: 'crud/export/status', node: null }, async (request, reply) => {
     const { id } = validate(idQuery, request.query, request.lang);
     const row = await ownExport(app, currentAccess(request).adminId, id);
-    return reply.ok({ id: row.id, state: row.state, rows: row.rows, file_name: row.fileName, error: row.state === 'failed' ? request.t('admin.crud.exportFailed') : '' });
+    return reply.ok<ExportStatus>({ id: row.id, state: row.state as ExportStatus['state'], rows: row.rows, file_name: row.fileName, error: row.state === 'failed' ? request.t('admin.crud.exportFailed') : '' });
   });
 
   adminRoute(app, { method: 'GET', path: 'crud/export/file', node: null }, async (request, reply: FastifyReply) => {

@@ -1,3 +1,4 @@
+import type { AdminDashboard, DashboardSales } from '@framecraft/contracts/admin';
 import { and, count, gte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.ts';
@@ -45,7 +46,7 @@ async function newMembersPerDay(db: Db, from: Date) {
  * members), the 30-day sales and new-member series and the top items — all SQL aggregates that use
  * indexes (decision 042). Commerce's figures come through the registered sales source.
  */
-async function salesFigures(db: Db, now: Date, members: number) {
+async function salesFigures(db: Db, now: Date, members: number): Promise<DashboardSales> {
   const chartStart = windowStart(now, CHART_DAYS);
   const days = Array.from({ length: CHART_DAYS }, (_, i) => dayKey(new Date(chartStart.getFullYear(), chartStart.getMonth(), chartStart.getDate() + i)));
   const [perDay, joined, top, ...windows] = await Promise.all([
@@ -60,7 +61,7 @@ async function salesFigures(db: Db, now: Date, members: number) {
   return {
     windows: Object.fromEntries(
       Object.entries(WINDOWS).map(([name, n], i) => [name, { amount: windows[i]!.amount, orders: windows[i]!.orders, newMembers: sumJoins(n), members }]),
-    ) as Record<keyof typeof WINDOWS, { amount: number; orders: number; newMembers: number; members: number }>,
+    ) as DashboardSales['windows'],
     chart: {
       days,
       amounts: days.map((d) => sales.get(d)?.amount ?? 0),
@@ -88,7 +89,7 @@ export function dashboardRoutes(app: FastifyInstance) {
     ]);
     const days = Array.from({ length: 7 }, (_, i) => dayKey(new Date(weekStart.getFullYear(), weekStart.getMonth(), weekStart.getDate() + i)));
     const byDay = new Map(perDay.map((r) => [r.day, r.n]));
-    return reply.ok({
+    return reply.ok<AdminDashboard>({
       members: members?.n ?? 0,
       admins: admins?.n ?? 0,
       newMembersToday: newToday?.n ?? 0,

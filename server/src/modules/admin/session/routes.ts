@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import type { AdminInfo, AdminInit, AdminLoginAnswer, AdminLoginOptions, AdminProfile, AdminProfileSaved } from '@framecraft/contracts/admin';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { admin } from '../../../db/schema.ts';
@@ -17,7 +18,7 @@ const DUMMY_HASH = hash('framecraft-dummy-admin-password');
 
 const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null);
 
-export function adminInfo(row: AdminRow) {
+export function adminInfo(row: AdminRow): AdminInfo {
   return {
     id: row.id,
     username: row.username,
@@ -40,7 +41,7 @@ const adminCaptchaOn = async (app: FastifyInstance) => Number(await app.siteConf
 export async function adminSessionRoutes(app: FastifyInstance) {
   const db = app.deps.db;
 
-  app.get('/admin/index/login', async (_request, reply) => reply.ok({ captcha: await adminCaptchaOn(app) }));
+  app.get('/admin/index/login', async (_request, reply) => reply.ok<AdminLoginOptions>({ captcha: await adminCaptchaOn(app) }));
 
   app.post('/admin/index/login', async (request, reply) => {
     const body = validate(loginBody, request.body, request.lang);
@@ -70,7 +71,7 @@ export async function adminSessionRoutes(app: FastifyInstance) {
       .returning();
     const tokens = await app.tokens.issue('admin', row.id, { keep: body.keep });
     request.admin = updated!; // so the admin log records the login (password masked)
-    return reply.ok(
+    return reply.ok<AdminLoginAnswer>(
       { userInfo: { ...adminInfo(updated!), token: tokens.token, refresh_token: tokens.refreshToken }, routePath: '/admin' },
       'admin.login.success',
     );
@@ -78,7 +79,7 @@ export async function adminSessionRoutes(app: FastifyInstance) {
 
   adminRoute(app, { method: 'GET', path: 'index/index', node: null }, async (request, reply) => {
     const site = await app.siteConfig.publicSite();
-    return reply.ok({
+    return reply.ok<AdminInit>({
       adminInfo: { ...adminInfo(currentAdmin(request)), super: currentAccess(request).super },
       menus: await menuTree(db, currentAccess(request)),
       siteConfig: { siteName: site.siteName, version: site.version, cdnUrl: site.cdnUrl, apiUrl: site.apiUrl, upload: site.upload, iconApiHost: await app.siteConfig.string('iconApiHost') },
@@ -88,7 +89,7 @@ export async function adminSessionRoutes(app: FastifyInstance) {
 
   adminRoute(app, { method: 'GET', path: 'routine/adminInfo/index', node: null }, async (request, reply) => {
     const row = currentAdmin(request);
-    return reply.ok({
+    return reply.ok<{ row: AdminProfile }>({
       row: { ...adminInfo(row), email: row.email, mobile: row.mobile, motto: row.motto, last_login_ip: row.lastLoginIp },
     });
   });
@@ -104,7 +105,7 @@ export async function adminSessionRoutes(app: FastifyInstance) {
     // A new password ends every other session of this admin; this one gets a fresh token.
     if (password) await app.tokens.revokeAll('admin', me.id);
     const token = password ? (await app.tokens.issue('admin', me.id)).token : undefined;
-    return reply.ok({ token }, 'admin.crud.saved');
+    return reply.ok<AdminProfileSaved>({ token }, 'admin.crud.saved');
   });
 
   adminRoute(app, { method: 'POST', path: 'ajax/clearCache', node: null }, async (request, reply) => {

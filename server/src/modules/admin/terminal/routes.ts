@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AdminTerminalConfig } from '@framecraft/contracts/admin';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { noPermission } from '../../../shared/errors.ts';
@@ -62,7 +63,7 @@ async function terminalAllowedHere(app: FastifyInstance): Promise<boolean> {
 }
 
 /** The server-side terminal config, as the admin init call and the config dialog read it. */
-export async function terminalConfig(app: FastifyInstance) {
+export async function terminalConfig(app: FastifyInstance): Promise<AdminTerminalConfig> {
   const manager = String(await app.siteConfig.get('terminalPackageManager'));
   return {
     npmPackageManager: (PACKAGE_MANAGERS as readonly string[]).includes(manager) ? manager : 'pnpm',
@@ -183,6 +184,6 @@ export function terminalRoutes(app: FastifyInstance) {
     if (body.manager !== undefined) changes.terminalPackageManager = body.manager;
     if (body.phpDevelopmentServer !== undefined) changes.terminalPhpDevelopmentServer = [true, 1, '1'].includes(body.phpDevelopmentServer) ? 1 : 0;
     if (Object.keys(changes).length) await app.siteConfig.set(changes);
-    return reply.ok(await terminalConfig(app), 'admin.crud.saved');
+    return reply.ok<AdminTerminalConfig>(await terminalConfig(app), 'admin.crud.saved');
   });
 }

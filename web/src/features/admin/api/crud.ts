@@ -1,3 +1,4 @@
+import type { ExportStatus } from '@framecraft/contracts/admin';
 import { HEADER } from '@framecraft/contracts/constants';
 import { request } from '../../../lib/request/index.ts';
 import { accessToken } from '../../../lib/request/session.ts';
@@ -24,13 +25,7 @@ export interface IndexParams {
 }
 
 /** An export job's state (decision 040). */
-export interface ExportStatus {
-  id: number;
-  state: 'queued' | 'running' | 'done' | 'failed';
-  rows: number;
-  file_name: string;
-  error: string;
-}
+export type { ExportStatus };
 
 const url = (controller: string, action: string) => `/admin/${controller}/${action}`;
 

@@ -1,3 +1,4 @@
+import type { AdminConfigGroups, AdminSetting } from '@framecraft/contracts/admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, InputNumber, Select, Skeleton, Space, Switch, Tabs } from 'antd';
 import { lazy, Suspense, useState } from 'react';
@@ -10,20 +11,7 @@ import { PaymentStatus, paymentStatusKey } from './payment-status.tsx';
 
 const RichTextEditor = lazy(() => import('../config/rich-text-editor.tsx'));
 
-interface Setting {
-  name: string;
-  title: string;
-  type: 'string' | 'number' | 'switch' | 'select' | 'rich_text_i18n';
-  value: unknown;
-  /** Stored as a secret: the value is the mask, sent back unchanged to keep it. */
-  secret?: boolean;
-  options?: string[];
-  multiple?: boolean;
-  /** Pasted keys and certificates: a text area. */
-  multiline?: boolean;
-  /** Shown only while another setting has this value (its value is kept either way). */
-  shownWhen?: { setting: string; value: string | number };
-}
+type Setting = AdminSetting;
 
 /** A setting's row; one with `shownWhen` follows the setting it depends on. */
 function SettingItem({ setting }: { setting: Setting }) {
@@ -169,7 +157,7 @@ export default function ConfigPage() {
   const [form] = Form.useForm();
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
-  const query = useQuery({ queryKey: ['admin-config'], queryFn: () => crudApi.get<{ groups: Record<string, Setting[]> }>('routine/config/index') });
+  const query = useQuery({ queryKey: ['admin-config'], queryFn: () => crudApi.get<AdminConfigGroups>('routine/config/index') });
   if (!query.data) return <PageCard><Skeleton active /></PageCard>;
   const groups = query.data.groups;
   const initial = Object.fromEntries(Object.values(groups).flat().map((s) => [s.name, s.value]));

@@ -1,3 +1,4 @@
+import type { AdminDashboard, DashboardSales, SalesWindowName } from '@framecraft/contracts/admin';
 import { TeamOutlined, UserAddOutlined, LoginOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Segmented, Skeleton, theme } from 'antd';
@@ -9,22 +10,9 @@ import { formatBytes } from '../../../utils/format-bytes.ts';
 import { crudApi } from '../api/crud.ts';
 import { PageCard } from './page-card.tsx';
 
-interface Dashboard {
-  members: number;
-  admins: number;
-  newMembersToday: number;
-  memberLoginsToday: number;
-  newMembers: { days: string[]; counts: number[] };
-  attachments: { count: number; size: number; byKind: Partial<Record<'image' | 'video' | 'audio' | 'other', { count: number; size: number }>> };
-  sales: SalesFigures;
-}
-
-type WindowName = 'today' | 'week' | 'month';
-interface SalesFigures {
-  windows: Record<WindowName, { amount: number; orders: number; newMembers: number; members: number }>;
-  chart: { days: string[]; amounts: number[]; orders: number[]; newMembers: number[] };
-  top: { courseId: number; title: string; orders: number; amount: number }[];
-}
+type Dashboard = AdminDashboard;
+type WindowName = SalesWindowName;
+type SalesFigures = DashboardSales;
 
 // Chart.js only with the dashboard (decision 042).
 const SalesChart = lazy(() => import('./sales-chart.tsx'));

@@ -1,16 +1,9 @@
+import type { PaymentMethodStatus } from '@framecraft/contracts/admin';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { crudApi } from '../api/crud.ts';
 
-interface MethodStatus {
-  code: string;
-  name: string;
-  enabled: boolean;
-  available: boolean;
-  /** Translated by the server, from the provider's `configurationProblems` (decision 034). */
-  problems: string[];
-}
 
 export const paymentStatusKey = ['admin-config', 'paymentStatus'];
 
@@ -21,7 +14,7 @@ export const paymentStatusKey = ['admin-config', 'paymentStatus'];
 export function PaymentStatus() {
   const { t } = useTranslation('admin');
   const siteUrl = Form.useWatch<string | undefined>('siteUrl', { preserve: true });
-  const query = useQuery({ queryKey: paymentStatusKey, queryFn: () => crudApi.get<{ list: MethodStatus[] }>('routine/config/paymentStatus') });
+  const query = useQuery({ queryKey: paymentStatusKey, queryFn: () => crudApi.get<{ list: PaymentMethodStatus[] }>('routine/config/paymentStatus') });
   const base = (siteUrl ?? '').trim().replace(/\/+$/, '');
   return (
     <section data-testid="payment-status" className="mb-4 flex flex-col gap-2">

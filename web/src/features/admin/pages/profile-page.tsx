@@ -1,3 +1,4 @@
+import type { AdminProfile, AdminProfileSaved } from '@framecraft/contracts/admin';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Button, Descriptions, Form, Input, Skeleton } from 'antd';
 import { formatDate } from '@framecraft/contracts/date';
@@ -11,32 +12,20 @@ import { useAdminStore } from '../../../stores/admin.ts';
 import { crudApi } from '../api/crud.ts';
 import { PageCard } from './page-card.tsx';
 
-interface Profile {
-  id: number;
-  username: string;
-  nickname: string;
-  avatar: string;
-  email: string;
-  mobile: string;
-  motto: string;
-  last_login_time: number | null;
-  last_login_ip: string;
-}
-
 /** routine/adminInfo — the admin's own profile and password. */
 export default function ProfilePage() {
   const { t } = useTranslation('admin');
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
   const cdnUrl = useSiteConfig((s) => s.cdnUrl);
-  const query = useQuery({ queryKey: ['admin-profile'], queryFn: () => crudApi.get<{ row: Profile }>('routine/adminInfo/index') });
+  const query = useQuery({ queryKey: ['admin-profile'], queryFn: () => crudApi.get<{ row: AdminProfile }>('routine/adminInfo/index') });
   const row = query.data?.row;
   if (!row) return <PageCard><Skeleton active avatar /></PageCard>;
 
   async function save(values: Record<string, string>) {
     setSaving(true);
     try {
-      const answer = await crudApi.post<{ token?: string }>('routine/adminInfo/edit', values);
+      const answer = await crudApi.post<AdminProfileSaved>('routine/adminInfo/edit', values);
       const store = useAdminStore.getState();
       store.fill({ nickname: values.nickname, avatar: values.avatar ?? '' });
       if (answer?.token) store.setToken(answer.token, 'auth');

@@ -1,21 +1,9 @@
+import type { AdminMenu } from '@framecraft/contracts/admin';
 import { create } from 'zustand';
 import { adminPagePath, canonicalAdminPath } from '../../../lib/request/url.ts';
 
 /** One node of the server's rule tree (`GET /admin/index/index` → menus). */
-export interface AdminMenu {
-  id: number;
-  pid: number;
-  type: 'menu_dir' | 'menu' | 'button';
-  title: string;
-  name: string;
-  path: string;
-  icon: string;
-  menu_type: 'tab' | 'link' | 'iframe';
-  url: string;
-  component: string;
-  keepalive: number;
-  children?: AdminMenu[];
-}
+export type { AdminMenu };
 
 interface MenusStore {
   loaded: boolean;

@@ -1,3 +1,4 @@
+import type { AdminTerminalConfig } from '@framecraft/contracts/admin';
 import { CaretDownOutlined, CaretRightOutlined, DeleteOutlined, PlayCircleOutlined, RedoOutlined, SettingOutlined } from '@ant-design/icons';
 import { formatDate } from '@framecraft/contracts/date';
 import { App, Button, Drawer, Dropdown, Empty, Form, Modal, Select, Switch, Tag, Tooltip } from 'antd';
@@ -95,7 +96,7 @@ function ConfigDialog() {
   const registries = store.serverRegistries.length ? store.serverRegistries : ['npm'];
 
   const saveServer = async (data: { manager?: string; phpDevelopmentServer?: boolean }) => {
-    const answer = await crudApi.post<{ npmPackageManager: string; phpDevelopmentServer: boolean }>('ajax/changeTerminalConfig', data);
+    const answer = await crudApi.post<AdminTerminalConfig>('ajax/changeTerminalConfig', data);
     store.update({ packageManager: answer.npmPackageManager, phpDevelopmentServer: answer.phpDevelopmentServer });
   };
 

@@ -1,4 +1,4 @@
-import { memberGroupCrud, type MemberGroupRow } from '@framecraft/contracts/crud/member';
+import { memberGroupCrud, type MemberGroupRow, type MemberRuleRow } from '@framecraft/contracts/crud/member';
 import { useQuery } from '@tanstack/react-query';
 import { Tag, Tree } from 'antd';
 import { request } from '../../../../lib/request/index.ts';
@@ -8,11 +8,8 @@ import { seededName } from '../../crud/seeded-names.ts';
 import { GroupName } from '../group-name.tsx';
 import { PageCard } from '../page-card.tsx';
 
-interface RuleNode {
-  id: number;
-  title: string;
-  children?: RuleNode[];
-}
+/** A node of the member rule tree (the rule CRUD's index answers the whole tree). */
+type RuleNode = Pick<MemberRuleRow, 'id' | 'title'> & { children?: RuleNode[] };
 interface TreeItem {
   key: number;
   title: string;
