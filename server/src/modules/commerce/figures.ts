@@ -1,6 +1,7 @@
 /**
  * Sales figures for the back-office dashboard (decision 042): SQL aggregates over paid orders of a
- * time window, each one range scan of `shop_order_state_pay_time_idx` (state, pay_time) — fast at a
+ * time window, each one range scan of `shop_order_state_pay_time_idx` (state, pay_time) or of the covering
+ * `shop_order_paid_sales_idx` (decision 049) — fast at a
  * million orders without a rollup table. Sales are net of refunds; top-ups are not sales.
  */
 import { and, desc, gte, inArray, ne, sql } from 'drizzle-orm';
