@@ -55,7 +55,8 @@ export interface AdminTerminalConfig {
 export interface AdminInit {
   adminInfo: AdminInfo;
   menus: AdminMenu[];
-  siteConfig: Pick<PublicSite, 'siteName' | 'version' | 'cdnUrl' | 'apiUrl' | 'upload'>;
+  /** `iconApiHost`: the Iconify API host(s) of the icon picker, '' = bundled sets only (decision 046). */
+  siteConfig: Pick<PublicSite, 'siteName' | 'version' | 'cdnUrl' | 'apiUrl' | 'upload'> & { iconApiHost: string };
   terminal: AdminTerminalConfig;
 }
 
