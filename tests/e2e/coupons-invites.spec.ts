@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { adminToken, api, setSettings } from './support.ts';
+import { E2E_ADMIN_PASSWORD } from './global-setup.ts';
+import { adminLogin, adminToken, api, setSettings } from './support.ts';
 
 /**
  * Coupons and invites (issue 18 parts 4–5, decision 039): claim a coupon with its code in the
@@ -156,4 +157,58 @@ test.describe('invites', () => {
     const log = await api<{ list: { kind: string; money: number }[] }>(request, '/api/account/balance?page=1&limit=10', { userToken: inviter.token });
     expect(log.data.list[0]).toMatchObject({ kind: 'commission', money: commission });
   });
+});
+
+test('the admin scopes a coupon to items found by title, then to a type picked from the tree', async ({ page, request }) => {
+  // Two dialogs with remote selects on a busy machine: longer than one journey.
+  test.setTimeout(180_000);
+  const boss = await adminToken(request);
+  const now = Math.floor(Date.now() / 1000);
+  const name = unique('Scoped ');
+  const added = await api<{ id: number }>(request, '/admin/shop/coupon/add', {
+    adminToken: boss,
+    data: { name, code: '', kind: 'amount', amount: '3', min_spend: '0', start_time: now - 60, end_time: now + 86_400, quantity: 10, per_member: 1, scope: 'all' },
+  });
+  expect(added.code, JSON.stringify(added)).toBe(1);
+  const items = await api<{ list: { id: number; title_zh: string }[] }>(request, '/admin/shop/course/index?limit=1&order=id,asc', { adminToken: boss });
+  const item = items.data.list[0]!;
+  const types = await api<{ list: { id: number; name_zh: string }[] }>(request, '/admin/shop/type/index', { adminToken: boss });
+  const type = types.data.list[0]!;
+  const stored = async () =>
+    (await api<{ list: { id: number; scope: string; scope_ids: string }[] }>(request, `/admin/shop/coupon/index?quickSearch=${encodeURIComponent(name)}`, { adminToken: boss })).data.list[0]!;
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await adminLogin(page, 'admin', E2E_ADMIN_PASSWORD);
+  await page.goto('/admin/shop/coupon');
+  const edit = page.getByTestId(`edit-${added.data.id}`);
+  const dialog = page.getByRole('dialog');
+
+  // Items: searched by title on the server, picked from the list.
+  await edit.click();
+  await expect(dialog.getByTestId('coupon-scope-all')).toBeVisible();
+  await dialog.locator('[data-testid=field-scope]').click();
+  await page.locator('.ant-select-item-option', { hasText: '指定商品' }).click();
+  await dialog.locator('[data-testid=coupon-scope-items]').click();
+  await page.keyboard.type(item.title_zh.slice(0, 4));
+  await page.locator('.ant-select-item-option', { hasText: item.title_zh }).first().click();
+  await page.keyboard.press('Escape');
+  await page.screenshot({ path: '/tmp/shots-v1gone/coupon-scope-items-1440.png' });
+  await dialog.locator('[data-testid=crud-save]').click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(stored).toMatchObject({ scope: 'items', scope_ids: String(item.id) });
+
+  // Type: the scope change clears the item ids; a type is picked from the tree.
+  await edit.click();
+  await dialog.locator('[data-testid=field-scope]').click();
+  await page.locator('.ant-select-item-option', { hasText: '指定分类' }).click();
+  await dialog.locator('[data-testid=coupon-scope-types]').click();
+  await page.locator('.ant-select-tree-node-content-wrapper', { hasText: type.name_zh }).first().click();
+  await page.keyboard.press('Escape');
+  await page.screenshot({ path: '/tmp/shots-v1gone/coupon-scope-type-1440.png' });
+  await dialog.locator('[data-testid=crud-save]').click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(stored).toMatchObject({ scope: 'type', scope_ids: String(type.id) });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: '/tmp/shots-v1gone/coupons-390.png' });
 });

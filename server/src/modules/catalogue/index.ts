@@ -7,3 +7,4 @@ export { latestNotices, vipLevelName } from './home.ts';
 /** Public API of the catalogue for other modules. */
 export { findVipTier, tierNameOfLevel, vipTierName, vipTierAdminRoutes } from './vip.ts';
 export type { VipTierRow } from './vip.ts';
+export { unknownItemIds, unknownTypeIds } from './known-ids.ts';

@@ -238,6 +238,10 @@ export const vipTier = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('vip_status_weigh_idx').on(t.status, t.weigh)],
+  (t) => [
+    index('vip_status_weigh_idx').on(t.status, t.weigh),
+    index('vip_name_zh_trgm_idx').using('gin', t.nameZh.op('gin_trgm_ops')),
+    index('vip_name_en_trgm_idx').using('gin', t.nameEn.op('gin_trgm_ops')),
+  ],
 );
 

@@ -3,11 +3,12 @@
  * generic CRUD). The storefront list is `vipTiers` in home.ts.
  */
 import type { Language } from '@framecraft/contracts/constants';
+import { shopVipCrud } from '@framecraft/contracts/crud/member-money';
 import { vipTierInput } from '@framecraft/contracts/member-money';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { crudRoutes } from '../admin/index.ts';
+import { crudRoutes, fromContract } from '../admin/index.ts';
 import { pick } from './service.ts';
 import { vipTier } from './tables.ts';
 
@@ -31,18 +32,16 @@ export async function tierNameOfLevel(db: Db, level: number, lang: Language): Pr
 /** The back office's VIP tiers editor: list, add, edit, delete, sort; the storefront cache is dropped on every write. */
 export function vipTierAdminRoutes(app: FastifyInstance) {
   const dropCache = () => app.invalidateCatalogue();
-  crudRoutes(app, {
-    controller: 'shop/vip',
-    table: vipTier,
-    weigh: 'weigh',
-    quickSearch: ['name_zh', 'name_en'],
-    filterable: ['id', 'level', 'name_zh', 'name_en', 'days', 'price', 'list_price', 'status', 'weigh', 'create_time'],
-    sortable: ['id', 'level', 'days', 'price', 'weigh', 'create_time'],
-    defaultOrder: 'weigh,desc',
-    schemas: { add: vipTierInput, edit: vipTierInput },
-    hooks: {
-      afterSave: async () => dropCache(),
-      beforeDelete: async () => dropCache(),
-    },
-  });
+  crudRoutes(
+    app,
+    fromContract(shopVipCrud, {
+      table: vipTier,
+      // The v1 schema word for word (weight and status defaults on add and edit alike).
+      schemas: { add: vipTierInput, edit: vipTierInput },
+      hooks: {
+        afterSave: async () => dropCache(),
+        beforeDelete: async () => dropCache(),
+      },
+    }),
+  );
 }

@@ -3,11 +3,12 @@
  * inside their transactions; `/share`'s summary; the back office `user/commission` (records).
  */
 import type { InviteSummary } from '@framecraft/contracts/coupon-constants';
+import { userCommissionCrud } from '@framecraft/contracts/crud/member-money';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.ts';
 import { user } from '../../db/schema.ts';
-import { crudRoutes } from '../admin/index.ts';
+import { crudRoutes, fromContract } from '../admin/index.ts';
 import { onOrderPaid, onOrderRefunded } from '../commerce/index.ts';
 import type { JobRunner } from '../jobs/index.ts';
 import { currentUser, requireUser } from '../session/index.ts';
@@ -47,16 +48,5 @@ export const commissionRoutes = fp(async (app: FastifyInstance) => {
     return reply.ok(answer);
   });
 
-  const memberRelation = (as: string, localField: string) => ({ as, localField, table: user, foreignField: 'id', fields: ['username', 'nickname'] });
-  crudRoutes(app, {
-    controller: 'user/commission',
-    table: commission,
-    actions: ['index'],
-    quickSearch: ['order_no'],
-    filterable: ['id', 'order_no', 'inviter_id', 'invitee_id', 'amount', 'reversed', 'create_time'],
-    sortable: ['id', 'amount', 'order_amount', 'create_time'],
-    defaultOrder: 'id,desc',
-    relations: [memberRelation('inviter', 'inviter_id'), memberRelation('invitee', 'invitee_id')],
-    schemas: {},
-  });
+  crudRoutes(app, fromContract(userCommissionCrud, { table: commission, relationTables: { inviter: user, invitee: user } }));
 });

@@ -20,5 +20,5 @@ export const commission = pgTable(
     createdAt: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('commission_order_uq').on(t.orderId), index('commission_inviter_idx').on(t.inviterId, t.id.desc().nullsFirst())],
+  (t) => [uniqueIndex('commission_order_uq').on(t.orderId), index('commission_inviter_idx').on(t.inviterId, t.id.desc().nullsFirst()), index('commission_order_no_trgm_idx').using('gin', t.orderNo.op('gin_trgm_ops'))],
 );

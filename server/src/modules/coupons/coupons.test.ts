@@ -2,6 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { adminKit } from '../admin/test-kit.ts';
+import { course } from '../catalogue/tables.ts';
 import { shopOrder } from '../commerce/tables.ts';
 import { sweepExpiredOrders } from '../commerce/index.ts';
 import { commerceKit } from '../commerce/test-kit.ts';
@@ -50,7 +51,7 @@ describe('coupons (decision 039)', () => {
     // Bad input: each refused with its message.
     expect(await admin.call('POST', '/admin/shop/coupon/add', boss.token, { ...body, code: '', kind: 'percent', percent: 150 })).toMatchObject({ code: 0, msg: 'Enter a percentage above 0 and below 100, with at most 2 decimals' });
     expect(await admin.call('POST', '/admin/shop/coupon/add', boss.token, { ...body, code: '', end_time: now - 120 })).toMatchObject({ code: 0, msg: 'The end of the validity window must come after its start' });
-    expect(await admin.call('POST', '/admin/shop/coupon/add', boss.token, { ...body, code: '', scope: 'type' })).toMatchObject({ code: 0, msg: 'List the type or item ids, separated by commas' });
+    expect(await admin.call('POST', '/admin/shop/coupon/add', boss.token, { ...body, code: '', scope: 'type' })).toMatchObject({ code: 0, msg: 'Choose the types or items the coupon applies to' });
     expect(await admin.call('POST', '/admin/shop/coupon/add', boss.token, { ...body, code: '', amount: '1.005' })).toMatchObject({ code: 0 });
     expect((await admin.call('POST', '/admin/shop/coupon/add', boss.token, { ...body, code: '', quantity: 0 }, 'zh-cn')).msg).toBe('发行数量须为不小于 1 的整数');
 
@@ -120,6 +121,32 @@ describe('coupons (decision 039)', () => {
     expect(mine.filter((a) => a.code === 1)).toHaveLength(3);
     expect((await kit.db.select().from(coupon).where(eq(coupon.id, limited.id)))[0]!.claimed).toBe(3);
   }, 60_000);
+
+  it('scope: the types and items named must exist (deleted items too), with a field message in both languages; "all" keeps no ids', async () => {
+    const boss = await admin.superAdmin();
+    const now = Math.floor(Date.now() / 1000);
+    const body = { name: 'Scoped', code: '', kind: 'amount', amount: '5', min_spend: '0', start_time: now - 60, end_time: now + 86_400, quantity: 5, per_member: 1 };
+    const add = (extra: object, lang?: 'zh-cn' | 'en') => admin.call('POST', '/admin/shop/coupon/add', boss.token, { ...body, ...extra }, lang);
+    const item = await kit.item({ price: 1000, typeId: 1 });
+    const gone = await kit.item({ price: 1000, typeId: 1 });
+    await kit.db.update(course).set({ deletedAt: new Date() }).where(eq(course.id, gone.id));
+
+    const types = await add({ scope: 'type', scope_ids: '1, 2' });
+    expect(types).toMatchObject({ code: 1 });
+    expect((await kit.db.select().from(coupon).where(eq(coupon.id, types.data.id)))[0]).toMatchObject({ scope: 'type', scopeIds: '1,2' });
+    const badType = await add({ scope: 'type', scope_ids: '1,999999' });
+    expect(badType).toMatchObject({ code: 0, msg: 'These types do not exist: 999999', data: { errors: { scope_ids: 'These types do not exist: 999999' } } });
+    expect((await add({ scope: 'type', scope_ids: '999998' }, 'zh-cn')).msg).toBe('以下分类不存在：999998');
+
+    expect(await add({ scope: 'items', scope_ids: String(item.id) })).toMatchObject({ code: 1 });
+    expect(await add({ scope: 'items', scope_ids: `${item.id},${gone.id}` })).toMatchObject({ code: 0, msg: `These items do not exist or were deleted: ${gone.id}` });
+    expect((await add({ scope: 'items', scope_ids: '999997' }, 'zh-cn')).msg).toBe('以下商品不存在或已删除：999997');
+    // Editing keeps the check; "all" drops whatever ids came with it.
+    const edited = await admin.call('POST', '/admin/shop/coupon/edit', boss.token, { ...body, id: types.data.id, scope: 'all', scope_ids: '1,999999' });
+    expect(edited).toMatchObject({ code: 1 });
+    expect((await kit.db.select().from(coupon).where(eq(coupon.id, types.data.id)))[0]).toMatchObject({ scope: 'all', scopeIds: '' });
+    expect(await admin.call('POST', '/admin/shop/coupon/edit', boss.token, { ...body, id: types.data.id, scope: 'type', scope_ids: '424242' })).toMatchObject({ code: 0, msg: 'These types do not exist: 424242' });
+  });
 
   it('preselects the best coupon on a new order; amount = lines − discount; scope and minimum spend apply', async () => {
     const m = await kit.member(100_000);

@@ -4,6 +4,7 @@
  * `shop/couponClaim` (claims and uses). Registers the order adjustment and the order events.
  */
 import { adminCouponInput, adminCouponIssueInput, couponApplyInput, couponClaimInput, myCouponsQuery, orderCouponsQuery } from '@framecraft/contracts/coupons';
+import { shopCouponClaimCrud, shopCouponCrud } from '@framecraft/contracts/crud/member-money';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -11,8 +12,9 @@ import { user } from '../../db/schema.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { validate } from '../../shared/validation.ts';
 import { adminRoute, currentAccess } from '../admin/index.ts';
-import { crudRoutes } from '../admin/index.ts';
-import type { Row } from '../admin/index.ts';
+import { crudRoutes, fromContract } from '../admin/index.ts';
+import type { CrudContext, Row } from '../admin/index.ts';
+import { unknownItemIds, unknownTypeIds } from '../catalogue/index.ts';
 import {
   adjustableLines,
   findMemberOrder,
@@ -28,6 +30,7 @@ import { requireMemberNode } from '../member-access/index.ts';
 import { currentUser, requireUser } from '../session/index.ts';
 import { claimByCode, couponAdjustment, couponsForOrder, issueToAll, issueToMember, listMemberCoupons, markUsed, releaseFor } from './service.ts';
 import { coupon, memberCoupon } from './tables.ts';
+import { scopeIdsOf } from './terms.ts';
 
 registerOrderAdjustment(couponAdjustment);
 onOrderPaid((tx, order) => markUsed(tx, order));
@@ -67,41 +70,48 @@ export const couponRoutes = fp(async (app: FastifyInstance) => {
   couponAdminRoutes(app);
 });
 
-const memberRelation = { as: 'user', localField: 'user_id', table: user, foreignField: 'id', fields: ['username', 'nickname'] };
+/**
+ * A scope of types or items names only existing ones (deleted items count as missing): otherwise a
+ * field message on `scope_ids` listing the unknown ids. "All" keeps no ids.
+ */
+async function checkScope(ctx: CrudContext, scope: string, idsText: string) {
+  if (scope === 'all') return;
+  const ids = [...scopeIdsOf(idsText)];
+  const unknown = scope === 'type' ? await unknownTypeIds(ctx.db, ids) : await unknownItemIds(ctx.db, ids);
+  if (unknown.length === 0) return;
+  const msg = ctx.request.t(scope === 'type' ? 'coupon.scopeTypeUnknown' : 'coupon.scopeItemUnknown', { ids: unknown.join(', ') });
+  throw new ApiError('api.validationFailed', { msg, data: { errors: { scope_ids: msg } } });
+}
 
 function couponAdminRoutes(app: FastifyInstance) {
   const db = app.deps.db;
-  crudRoutes(app, {
-    controller: 'shop/coupon',
-    table: coupon,
-    quickSearch: ['name', 'code'],
-    filterable: ['id', 'name', 'code', 'kind', 'scope', 'status', 'start_time', 'end_time', 'create_time'],
-    sortable: ['id', 'quantity', 'claimed', 'start_time', 'end_time', 'create_time'],
-    defaultOrder: 'id,desc',
-    schemas: { add: adminCouponInput as never, edit: adminCouponInput as never },
-    hooks: {
-      beforeSave(data: Row, ctx, existing) {
-        if (existing && Number(data.quantity) < Number(existing.claimed)) throw new ApiError('coupon.quantityInvalid');
-        return { ...data, start_time: fromSeconds(data.start_time), end_time: fromSeconds(data.end_time), admin_id: existing?.admin_id ?? ctx.access.adminId };
+  crudRoutes(
+    app,
+    fromContract(shopCouponCrud, {
+      table: coupon,
+      // The whole-object rules (amount or percent, window, scope ids) are on adminCouponInput.
+      schemas: { add: adminCouponInput as never, edit: adminCouponInput as never },
+      hooks: {
+        async beforeSave(data: Row, ctx, existing) {
+          if (existing && Number(data.quantity) < Number(existing.claimed)) throw new ApiError('coupon.quantityInvalid');
+          await checkScope(ctx, String(data.scope), String(data.scope_ids ?? ''));
+          return {
+            ...data,
+            scope_ids: data.scope === 'all' ? '' : data.scope_ids,
+            start_time: fromSeconds(data.start_time),
+            end_time: fromSeconds(data.end_time),
+            admin_id: existing?.admin_id ?? ctx.access.adminId,
+          };
+        },
+        async beforeDelete(rows, ctx) {
+          const ids = rows.map((r) => Number(r.id));
+          const [held] = await ctx.db.select({ n: count() }).from(memberCoupon).where(inArray(memberCoupon.couponId, ids));
+          if ((held?.n ?? 0) > 0) throw new ApiError('coupon.hasClaims');
+        },
       },
-      async beforeDelete(rows, ctx) {
-        const ids = rows.map((r) => Number(r.id));
-        const [held] = await ctx.db.select({ n: count() }).from(memberCoupon).where(inArray(memberCoupon.couponId, ids));
-        if ((held?.n ?? 0) > 0) throw new ApiError('coupon.hasClaims');
-      },
-    },
-  });
-  crudRoutes(app, {
-    controller: 'shop/couponClaim',
-    table: memberCoupon,
-    actions: ['index'],
-    quickSearch: ['order_no'],
-    filterable: ['id', 'coupon_id', 'user_id', 'source', 'state', 'order_no', 'claim_time', 'use_time'],
-    sortable: ['id', 'discount', 'claim_time', 'use_time'],
-    defaultOrder: 'id,desc',
-    relations: [memberRelation, { as: 'coupon', localField: 'coupon_id', table: coupon, foreignField: 'id', fields: ['name', 'code'] }],
-    schemas: {},
-  });
+    }),
+  );
+  crudRoutes(app, fromContract(shopCouponClaimCrud, { table: memberCoupon, relationTables: { user, coupon } }));
   adminRoute(app, { method: 'POST', path: 'shop/coupon/issue', node: 'shop/coupon/issue' }, async (request, reply) => {
     const input = validate(adminCouponIssueInput, request.body, request.lang);
     const adminId = currentAccess(request).adminId;

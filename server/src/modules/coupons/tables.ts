@@ -32,7 +32,11 @@ export const coupon = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('coupon_code_uq').on(t.code).where(sql`${t.code} is not null`)],
+  (t) => [
+    uniqueIndex('coupon_code_uq').on(t.code).where(sql`${t.code} is not null`),
+    index('coupon_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('coupon_code_trgm_idx').using('gin', t.code.op('gin_trgm_ops')),
+  ],
 );
 
 /**
@@ -60,5 +64,6 @@ export const memberCoupon = pgTable(
     index('member_coupon_user_idx').on(t.userId, t.state),
     index('member_coupon_coupon_user_idx').on(t.couponId, t.userId),
     index('member_coupon_order_idx').on(t.orderId),
+    index('member_coupon_order_no_trgm_idx').using('gin', t.orderNo.op('gin_trgm_ops')),
   ],
 );

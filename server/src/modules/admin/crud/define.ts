@@ -45,7 +45,8 @@ export type Row = Record<string, unknown>;
 export type WriteGuard = (ctx: CrudContext) => Promise<(() => Promise<void>) | undefined>;
 
 /**
- * A back-office table, declared once. Field names are the SQL column names (what the API and the
+ * A back-office table as the factory runs it: always the output of `fromContract` (every table is
+ * on CRUD v2 since decision 050 — the hand-written v1 declarations are gone). Field names are the SQL column names (what the API and the
  * web table use). Only declared fields can be searched, filtered or sorted; writes pass through
  * the zod schema of the action, so unknown fields never reach SQL.
  */
@@ -89,7 +90,7 @@ export interface CrudDefinition {
     afterCommit?(action: 'add' | 'edit' | 'del' | 'sortable'): void | Promise<void>;
   };
   /** The v2 definition this one was derived from (the export formats cells by its field types). */
-  contract?: CrudTableDef;
+  contract: CrudTableDef;
 }
 
 export interface ResolvedCrud extends CrudDefinition {

@@ -81,7 +81,7 @@ function localTime(seconds: number, tzOffset: number): string {
 export function cellText(crud: ResolvedCrud, column: ExportColumn, row: Row, tzOffset: number): string {
   const value = valueAt(row, column.name);
   if (value === null || value === undefined) return '';
-  const type = crud.contract?.fields.find((f) => f.name === column.name)?.type;
+  const type = crud.contract.fields.find((f) => f.name === column.name)?.type;
   const format = (type && FORMAT_OF_TYPE[type]) ?? column.format;
   if (format === 'money') return formatMoney(Number(value));
   if (format === 'datetime') return typeof value === 'number' && value > 0 ? localTime(value, tzOffset) : '';

@@ -33,16 +33,16 @@ const DRAG_TYPE = 'application/x-framecraft-row';
  * The one admin table, put together from its parts: the list state (`useCrudList`), filters
  * (`CrudFilters`), columns (`crudColumns`), column settings, the add/edit dialog
  * (`CrudFormDialog`) and the server-side export (`CrudExport`). v2 tables pass their contracts
- * `definition`; v1 tables their `controller` and `fields`.
+ * `definition` (every table is on CRUD v2, decision 050), with `overrides` for a custom render or input.
  */
 export function CrudTable<R extends Row = Row>(props: CrudTableProps<R>) {
   const definition = props.definition;
-  const controller = definition ? definition.controller : props.controller!;
-  const fields = useMemo(() => (definition ? fieldsOf(definition, props.overrides) : props.fields!), [definition, props.overrides, props.fields]);
-  const weigh = props.weigh ?? Boolean(definition?.weigh);
-  const tree = props.tree ?? Boolean(definition?.tree);
-  const defaultOrder = props.defaultOrder ?? definition?.defaultOrder ?? '';
-  const offered = props.actions ?? (definition ? (['add', 'edit', 'del', 'export'] as const).filter((a) => (definition.actions ?? ['add', 'edit', 'del', 'export']).includes(a)) : ['add', 'edit', 'del', 'export']);
+  const controller = definition.controller;
+  const fields = useMemo(() => fieldsOf(definition, props.overrides), [definition, props.overrides]);
+  const weigh = props.weigh ?? Boolean(definition.weigh);
+  const tree = props.tree ?? Boolean(definition.tree);
+  const defaultOrder = props.defaultOrder ?? definition.defaultOrder ?? '';
+  const offered = props.actions ?? (['add', 'edit', 'del', 'export'] as const).filter((a) => (definition.actions ?? ['add', 'edit', 'del', 'export']).includes(a));
 
   const { t } = useTranslation('admin');
   const label = (f: CrudField) => t(f.label ?? `fields.${f.name}`);

@@ -95,21 +95,8 @@ export interface CrudField {
       };
 }
 
-/**
- * A table from field declarations (v1: `controller` + `fields`) or from its contracts definition
- * (v2, decision 040: `definition`, with `overrides` for a custom render or input).
- */
-export type CrudTableProps<R extends Row = Row> = CrudTableOptions<R> &
-  (
-    | {
-        /** Server controller, e.g. `organization/department` → `/admin/organization/department/index`. */
-        controller: string;
-        fields: CrudField[];
-        definition?: undefined;
-        overrides?: undefined;
-      }
-    | { definition: CrudTableDef; overrides?: FieldOverrides; controller?: undefined; fields?: undefined }
-  );
+/** A table from its contracts definition (CRUD v2, decisions 040 and 050), with `overrides` for a custom render or input. */
+export type CrudTableProps<R extends Row = Row> = CrudTableOptions<R> & { definition: CrudTableDef; overrides?: FieldOverrides };
 
 export interface CrudTableOptions<R extends Row = Row> {
   /** Rows carry `weigh`: drag to sort. */

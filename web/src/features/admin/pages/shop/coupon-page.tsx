@@ -1,42 +1,32 @@
-import { COUPON_KINDS, COUPON_SCOPES } from '@framecraft/contracts/coupon-constants';
+import { shopCouponCrud, type ShopCouponRow } from '@framecraft/contracts/crud/member-money';
 import { formatMoney } from '@framecraft/contracts/money';
 import { Button, Form, Modal, Radio } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { crudApi } from '../../api/crud.ts';
 import { CrudTable } from '../../crud/crud-table.tsx';
 import { RemoteSelect } from '../../crud/remote-select.tsx';
-import type { CrudField, Option, Row } from '../../crud/types.ts';
+import type { FieldOverrides } from '../../crud/from-contract.ts';
+import type { Row } from '../../crud/types.ts';
 import { Auth } from '../../shell/auth.tsx';
-import { idField, statusField, timeField } from '../fields.ts';
+import { CouponScopeInput, scopeIdsFromForm, scopeIdsToForm } from './coupon-scope-input.tsx';
 import { PageCard } from '../page-card.tsx';
 import { yuan } from './shop-fields.tsx';
 
-const KIND_OPTIONS: Option[] = COUPON_KINDS.map((value) => ({ value, label: `coupon.kind.${value}` }));
-const SCOPE_OPTIONS: Option[] = COUPON_SCOPES.map((value) => ({ value, label: `coupon.scope.${value}` }));
-const window = (name: string): CrudField => ({ name, type: 'datetime', column: { sortable: true, filter: true, width: 170 }, form: { required: true } });
+// The table comes from the contracts definition (CRUD v2). The coupon's amount and minimum spend
+// are typed in yuan and sent as typed (the server reads them with `moneyInputSchema`), so the
+// form keeps them as text; the list shows them as money.
+const overrides: FieldOverrides = {
+  code: { column: { render: (v) => <span className="font-mono">{String(v ?? '')}</span> } },
+  amount: { type: 'text', column: { render: (v, row) => (row.kind === 'amount' ? yuan(v) : '') } },
+  percent: { type: 'text', column: { render: (v) => (Number(v) > 0 ? `${Number(v)}%` : '') } },
+  min_spend: { type: 'text', column: { render: yuan } },
+  // A tree of types or a search of items, by the scope (the wire keeps "3,7").
+  scope_ids: { input: (props) => <CouponScopeInput {...props} /> },
+};
 
-const fields: CrudField[] = [
-  idField,
-  { name: 'name', column: { filter: true }, form: { required: true } },
-  { name: 'code', label: 'fields.couponCode', column: { filter: true, width: 140, render: (v) => <span className="font-mono">{String(v ?? '')}</span> }, form: { help: 'coupon.codeHelp' } },
-  { name: 'kind', label: 'fields.couponKind', type: 'select', options: KIND_OPTIONS, column: { filter: true, width: 110 }, form: { required: true, defaultValue: 'amount' } },
-  { name: 'amount', label: 'fields.couponAmount', column: { width: 110, render: (v, row) => (row.kind === 'amount' ? yuan(v) : '') }, form: { help: 'coupon.amountHelp' } },
-  { name: 'percent', label: 'fields.percent', column: { width: 90, render: (v) => (Number(v) > 0 ? `${Number(v)}%` : '') }, form: { help: 'coupon.percentHelp' } },
-  { name: 'min_spend', label: 'fields.minSpend', column: { width: 110, render: yuan }, form: { defaultValue: '0' } },
-  window('start_time'),
-  window('end_time'),
-  { name: 'quantity', label: 'fields.quantity', type: 'number', column: { sortable: true, width: 100 }, form: { required: true, defaultValue: 100 } },
-  { name: 'claimed', label: 'fields.claimed', type: 'number', column: { sortable: true, width: 100 }, form: false },
-  { name: 'per_member', label: 'fields.perMember', type: 'number', column: { width: 100 }, form: { required: true, defaultValue: 1 } },
-  { name: 'scope', label: 'fields.couponScope', type: 'select', options: SCOPE_OPTIONS, column: { filter: true, width: 120 }, form: { required: true, defaultValue: 'all' } },
-  { name: 'scope_ids', label: 'fields.scopeIds', column: { hidden: true }, form: { help: 'coupon.scopeIdsHelp' } },
-  statusField,
-  timeField('create_time', true),
-];
-
-/** Cents → typed yuan, seconds → date pickers (and back): the server takes yuan and Unix seconds. */
+/** Cents → typed yuan, seconds → date pickers; the dates go back as Unix seconds (the datetime fields). */
 const toForm = (row: Row) => ({
   ...row,
   amount: formatMoney(Number(row.amount ?? 0)),
@@ -44,12 +34,9 @@ const toForm = (row: Row) => ({
   percent: Number(row.percent) > 0 ? String(Number(row.percent)) : '',
   start_time: row.start_time ? dayjs.unix(Number(row.start_time)) : undefined,
   end_time: row.end_time ? dayjs.unix(Number(row.end_time)) : undefined,
+  scope_ids: scopeIdsToForm(row.scope_ids),
 });
-const fromForm = (values: Record<string, unknown>) => ({
-  ...values,
-  start_time: (values.start_time as Dayjs | undefined)?.unix(),
-  end_time: (values.end_time as Dayjs | undefined)?.unix(),
-});
+const fromForm = (values: Record<string, unknown>) => ({ ...values, scope_ids: scopeIdsFromForm(values.scope_ids) });
 
 /** shop/coupon — coupons (decision 039): amount or percent off, window, quantity, limit, scope; issue to all or one member. */
 export default function CouponPage() {
@@ -57,10 +44,9 @@ export default function CouponPage() {
   const { t } = useTranslation('admin');
   return (
     <PageCard>
-      <CrudTable
-        controller="shop/coupon"
-        fields={fields}
-        defaultOrder="id,desc"
+      <CrudTable<ShopCouponRow>
+        definition={shopCouponCrud}
+        overrides={overrides}
         toForm={toForm}
         fromForm={fromForm}
         rowActions={(row, reload) => (
