@@ -11,15 +11,15 @@ test('admin tables, filters and charts hold up on a phone and in the dark theme'
   await page.setViewportSize({ width: 390, height: 844 });
   await adminLogin(page, 'admin', E2E_ADMIN_PASSWORD);
 
-  // Items list: the title keeps a readable width; the actions column is not pinned over it.
+  // Items list: at least 150 px of the title are on screen, not hidden under a pinned actions column.
   await page.goto('/admin/shop/course');
-  const title = page.locator('.ant-table-tbody tr.ant-table-row td[data-col=title_zh]').first();
+  const row = page.locator('.ant-table-tbody tr.ant-table-row').first();
+  const title = row.locator('td[data-col=title_zh]');
   await expect(title).toBeVisible();
   const box = (await title.boundingBox())!;
-  expect(box.width).toBeGreaterThanOrEqual(150);
-  expect(390 - box.x).toBeGreaterThanOrEqual(150);
-  const actions = page.locator('.ant-table-tbody tr.ant-table-row td[data-col=__actions]').first();
-  expect(await actions.evaluate((td) => getComputedStyle(td).position)).not.toBe('sticky');
+  const actions = (await row.locator('td').last().boundingBox())!;
+  const visible = Math.min(box.x + box.width, 390, actions.x > box.x ? actions.x : Infinity) - box.x;
+  expect(visible).toBeGreaterThanOrEqual(150);
 
   // Pay log filters: every input, the date range too, stays inside the panel and the page.
   await page.goto('/admin/shop/payLog');
@@ -59,10 +59,10 @@ function pixels(page: Page): Promise<number[]> {
 }
 
 /** Pixels that differ between two captures, as [r, g, b, a] of the later one. */
-function changed(before: number[], after: number[]): number[][] {
-  const out: number[][] = [];
+function changed(before: number[], after: number[]): [number, number, number, number][] {
+  const out: [number, number, number, number][] = [];
   for (let i = 0; i < after.length; i += 4) {
-    if (after[i] !== before[i] || after[i + 1] !== before[i + 1] || after[i + 2] !== before[i + 2] || after[i + 3] !== before[i + 3]) out.push(after.slice(i, i + 4));
+    if (after[i] !== before[i] || after[i + 1] !== before[i + 1] || after[i + 2] !== before[i + 2] || after[i + 3] !== before[i + 3]) out.push([after[i]!, after[i + 1]!, after[i + 2]!, after[i + 3]!]);
   }
   return out;
 }
