@@ -2,7 +2,7 @@ import { DeleteOutlined, EditOutlined, HolderOutlined } from '@ant-design/icons'
 import { Button, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { cellText, isOn } from './cell-text.ts';
 import type { CrudField, Row } from './types.ts';
 
@@ -14,6 +14,8 @@ interface ColumnOptions<R extends Row> {
   drag: boolean;
   canEdit: boolean;
   canDelete: boolean;
+  /** A phone-width screen: narrow id and handle columns, text columns keep a readable width, actions scroll with the row. */
+  narrow?: boolean;
   rowActions?: (row: R) => ReactNode;
   onEdit: (row: R) => void;
   onDelete: (row: R) => void;
@@ -34,20 +36,38 @@ function renderCell<R extends Row>(field: CrudField, value: unknown, row: R, t: 
   return text;
 }
 
+/** Field types whose cells hold free text (titles, names, notes): they get a minimum width instead of being squeezed. */
+const TEXT_TYPES = new Set<CrudField['type']>([undefined, 'text', 'textarea', 'email', 'remoteSelect']);
+/** Minimum width of a free-text column (px): about 10 CJK characters or 20 Latin ones. */
+export const TEXT_COLUMN_MIN_WIDTH = 160;
+/** Width of the id column on a phone (px): room for five digits and the sort arrows. */
+const NARROW_ID_WIDTH = 64;
+
+/** The width and cell style of a field's column: definitions set desktop widths, a phone gets narrower fixed ones. */
+function columnSize(field: CrudField, narrow: boolean): { width?: number; style?: CSSProperties } {
+  const width = field.column ? field.column.width : undefined;
+  if (field.name === 'id') return { width: narrow ? Math.min(width ?? NARROW_ID_WIDTH, NARROW_ID_WIDTH) : width };
+  if (!width && TEXT_TYPES.has(field.type)) return { width, style: { minWidth: TEXT_COLUMN_MIN_WIDTH } };
+  return { width };
+}
+
 /** The antd columns of a table: drag handle, the visible fields, row actions. */
 export function crudColumns<R extends Row>(o: ColumnOptions<R>): ColumnsType<R> {
   const { t } = o;
+  const narrow = Boolean(o.narrow);
   return [
-    ...(o.drag ? [{ key: '__drag', width: 40, render: () => <HolderOutlined className="cursor-grab text-neutral-400" aria-label={t('crud.dragToSort')} /> }] : []),
+    ...(o.drag ? [{ key: '__drag', width: narrow ? 32 : 40, align: 'center' as const, render: () => <HolderOutlined className="cursor-grab text-neutral-400" aria-label={t('crud.dragToSort')} /> }] : []),
     ...o.fields.map((field) => {
       const column = field.column || {};
+      const { width, style } = columnSize(field, narrow);
       return {
         key: field.name,
         dataIndex: field.name,
         title: o.label(field),
-        width: column.width,
+        width,
         sorter: column.sortable ? true : undefined,
-        onCell: () => ({ 'data-col': field.name }) as React.HTMLAttributes<HTMLElement>,
+        onHeaderCell: () => ({ style }) as React.HTMLAttributes<HTMLElement>,
+        onCell: () => ({ 'data-col': field.name, style }) as React.HTMLAttributes<HTMLElement>,
         sortOrder: o.order.startsWith(`${field.name},`) ? (o.order.endsWith(',asc') ? ('ascend' as const) : ('descend' as const)) : null,
         render: (value: unknown, row: R) => renderCell(field, value, row, t),
       };
@@ -57,8 +77,10 @@ export function crudColumns<R extends Row>(o: ColumnOptions<R>): ColumnsType<R> 
           {
             key: '__actions',
             title: t('crud.actions'),
-            fixed: 'right' as const,
-            width: 120,
+            // Pinned on wide screens; on a phone a pinned column would cover the row's text.
+            fixed: narrow ? undefined : ('right' as const),
+            width: narrow ? undefined : 120,
+            onCell: () => ({ 'data-col': '__actions' }) as React.HTMLAttributes<HTMLElement>,
             render: (_: unknown, row: R) => (
               <Space size={4}>
                 {o.rowActions?.(row)}

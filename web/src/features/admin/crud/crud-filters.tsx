@@ -1,5 +1,5 @@
 import { parseMoney } from '@framecraft/contracts/money';
-import { Button, DatePicker, Form, Input, InputNumber, Select, Space, type FormInstance } from 'antd';
+import { Button, DatePicker, Form, Grid, Input, InputNumber, Select, Space, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SearchItem } from '../api/crud.ts';
 import { RemoteSelect } from './remote-select.tsx';
@@ -97,8 +97,16 @@ function FilterInput({ field }: { field: CrudField }) {
 /** The filter panel: one input per filterable field, generated from its type. */
 export function CrudFilters({ form, fields, label, onApply }: { form: FormInstance; fields: CrudField[]; label: (f: CrudField) => string; onApply: (values: FilterValues) => void }) {
   const { t } = useTranslation('admin');
+  // One filter a row on a phone (sizes in styles/index.css, `.fc-crud-filters`).
+  const narrow = Grid.useBreakpoint().sm === false;
   return (
-    <Form form={form} layout="inline" className="gap-y-2 rounded-lg border border-dashed border-neutral-300 p-3 dark:border-neutral-700" data-testid="crud-filter-form" onFinish={onApply}>
+    <Form
+      form={form}
+      layout={narrow ? 'vertical' : 'inline'}
+      className="fc-crud-filters gap-y-2 rounded-lg border border-dashed border-neutral-300 !p-3 dark:border-neutral-700"
+      data-testid="crud-filter-form"
+      onFinish={onApply}
+    >
       {fields.map((f) => (
         <Form.Item key={f.name} label={label(f)}>
           <FilterInput field={f} />

@@ -1,5 +1,5 @@
 import { DeleteOutlined, FilterOutlined, PlusOutlined, ReloadOutlined, SettingOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Popconfirm, Popover, Table } from 'antd';
+import { Button, Form, Grid, Input, Popconfirm, Popover, Table } from 'antd';
 import type { TablePaginationConfig } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useMemo, useState, type DragEvent, type HTMLAttributes } from 'react';
@@ -54,6 +54,8 @@ export function CrudTable<R extends Row = Row>(props: CrudTableProps<R>) {
   // Tree rows start expanded, new parents too; an admin's collapsing is remembered.
   const [collapsed, setCollapsed] = useState<Set<number>>(new Set());
   const [filterForm] = Form.useForm();
+  // Below antd's `sm` (576 px) the table is laid out for a phone (see crudColumns).
+  const narrow = Grid.useBreakpoint().sm === false;
   const can = { add: useAuth('add') && offered.includes('add'), edit: useAuth('edit') && offered.includes('edit'), del: useAuth('del') && offered.includes('del'), sortable: useAuth('sortable') };
 
   const columnFields = fields.filter((f) => f.column !== false && !f.column?.filterOnly);
@@ -88,6 +90,7 @@ export function CrudTable<R extends Row = Row>(props: CrudTableProps<R>) {
     t,
     order: list.order,
     drag: dragEnabled,
+    narrow,
     canEdit: can.edit,
     canDelete: can.del,
     rowActions: props.rowActions ? (row) => props.rowActions!(row, list.reload) : undefined,
@@ -178,7 +181,7 @@ export function CrudTable<R extends Row = Row>(props: CrudTableProps<R>) {
               }
             : undefined
         }
-        rowSelection={can.del ? { selectedRowKeys: selected.map((r) => r.id), onChange: (_k, r) => setSelected(r), checkStrictly: true } : undefined}
+        rowSelection={can.del ? { columnWidth: narrow ? 36 : undefined, selectedRowKeys: selected.map((r) => r.id), onChange: (_k, r) => setSelected(r), checkStrictly: true } : undefined}
         pagination={tree && !filtered ? false : { current: list.page, pageSize: list.limit, total: list.total, showSizeChanger: true, showTotal: (total) => t('crud.total', { total }) }}
       />
 

@@ -40,6 +40,9 @@ export default function SalesChart({ kind, labels, values, format = String, labe
             fill: kind === 'line',
             tension: 0.3,
             pointRadius: 2,
+            pointBackgroundColor: token.colorPrimary,
+            pointHoverRadius: 4,
+            hoverBackgroundColor: kind === 'bar' ? token.colorPrimaryHover : undefined,
           },
         ],
       },
@@ -47,16 +50,34 @@ export default function SalesChart({ kind, labels, values, format = String, labe
         responsive: true,
         maintainAspectRatio: false,
         animation: false,
-        plugins: { tooltip: { callbacks: { label: (item) => `${label}: ${format(Number(item.raw))}` } } },
+        // Every colour from the antd tokens: Chart.js's own defaults (grey text, black tooltip) ignore the theme.
+        color: token.colorText,
+        borderColor: token.colorBorderSecondary,
+        interaction: { mode: 'index', intersect: false },
+        plugins: {
+          tooltip: {
+            backgroundColor: token.colorBgElevated,
+            titleColor: token.colorText,
+            bodyColor: token.colorTextSecondary,
+            borderColor: token.colorBorder,
+            borderWidth: 1,
+            padding: 10,
+            cornerRadius: token.borderRadius,
+            displayColors: false,
+            titleFont: { family: token.fontFamily, weight: 'bold' },
+            bodyFont: { family: token.fontFamily },
+            callbacks: { title: (items) => labels[items[0]?.dataIndex ?? 0] ?? '', label: (item) => `${label}: ${format(Number(item.raw))}` },
+          },
+        },
         scales: {
-          x: { ticks: { color: token.colorTextSecondary, maxRotation: 0, autoSkipPadding: 8 }, grid: { display: false } },
+          x: { ticks: { color: token.colorTextSecondary, maxRotation: 0, autoSkipPadding: 8, font: { family: token.fontFamily } }, grid: { display: false }, border: { color: token.colorBorder } },
           // An empty series still gets a readable axis (¥0–¥1 or 0–5) instead of 0–0.01.
-          y: { beginAtZero: true, suggestedMax: values.some((v) => v > 0) ? undefined : emptyMax, ticks: { color: token.colorTextSecondary, callback: (v) => format(Number(v)), precision: 0 }, grid: { color: token.colorBorderSecondary } },
+          y: { beginAtZero: true, suggestedMax: values.some((v) => v > 0) ? undefined : emptyMax, ticks: { color: token.colorTextSecondary, callback: (v) => format(Number(v)), precision: 0, font: { family: token.fontFamily } }, grid: { color: token.colorBorderSecondary }, border: { display: false } },
         },
       },
     });
     return () => chart.destroy();
-  }, [kind, labels, values, format, label, emptyMax, token.colorPrimary, token.colorTextSecondary, token.colorBorderSecondary]);
+  }, [kind, labels, values, format, label, emptyMax, token]);
   return (
     <div className="relative h-56" data-testid={testId}>
       <canvas ref={canvas} role="img" aria-label={label} />
