@@ -33,7 +33,12 @@ test('generate a table, use it, reopen the design and delete it', async ({ page,
   await page.fill('[data-testid=gen-title]', '图书');
   await expect(page.getByText('这是 SQL 关键字，请换一个名称')).toBeVisible();
   await page.fill('[data-testid=gen-table]', table);
-  await page.fill('[data-testid=gen-icon]', 'BookOutlined');
+  // The menu icon through the one icon picker (decision 046).
+  await page.getByTestId('icon-picker-trigger').click();
+  const picker = page.getByTestId('icon-picker');
+  await picker.getByTestId('icon-picker-search').locator('input').fill('book');
+  await picker.locator('[data-icon-option="ant-design:book-outlined"]').click({ timeout: 30_000 });
+  await expect(page.getByTestId('icon-picker-trigger')).toContainText('ant-design:book-outlined');
 
   const field = (i: number) => page.locator(`[data-testid=gen-field-${i}]`);
   // 0: text, required, quick search, sortable.
@@ -119,7 +124,7 @@ test('generate a table, use it, reopen the design and delete it', async ({ page,
   await expect(page.locator('[data-testid=gen-table]')).toHaveValue(table);
   await expect(page.locator('[data-testid=gen-table]')).toBeDisabled();
   await expect(page.locator('[data-testid=gen-title]')).toHaveValue('图书');
-  await expect(page.locator('[data-testid=gen-icon]')).toHaveValue('BookOutlined');
+  await expect(page.getByTestId('icon-picker-trigger')).toContainText('ant-design:book-outlined');
   await expect(field(0).locator('[data-testid=gen-f0-rules]')).toContainText('必填');
   await expect(field(0).locator('[data-testid=gen-f0-operator]')).toContainText('包含');
   await expect(field(0).locator('[data-testid=gen-f0-sortable]')).toHaveAttribute('aria-checked', 'true');

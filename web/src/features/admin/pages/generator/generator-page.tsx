@@ -10,6 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Checkbox, Form, Input, InputNumber, Popconfirm, Radio, Select, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IconPicker } from '../../../../components/iconify/icon-picker.tsx';
 import { isRequestError } from '../../../../lib/request/errors.ts';
 import { request } from '../../../../lib/request/index.ts';
 import { crudApi } from '../../api/crud.ts';
@@ -276,7 +277,7 @@ function Designer({ initial, reopened, tables, systemTables, onDone, onCancel }:
             <Input data-testid="gen-title" maxLength={50} />
           </Form.Item>
           <Form.Item name="icon" label={t('generator.icon')} extra={t('generator.iconHelp')}>
-            <Input data-testid="gen-icon" maxLength={50} />
+            <IconPicker />
           </Form.Item>
         </div>
         <Form.List name="fields">
