@@ -1,7 +1,4 @@
 import type { CrudFieldDef, CrudFieldType, CrudTableDef } from '@framecraft/contracts/crud/define';
-import { createElement } from 'react';
-import { AppIcon } from '../../../components/iconify/app-icon.tsx';
-import { IconPicker } from '../../../components/iconify/icon-picker.tsx';
 import type { CrudField, FieldType, Row } from './types.ts';
 
 /**
@@ -38,8 +35,6 @@ function toField(def: CrudFieldDef): CrudField {
     type: INPUT_OF[def.type],
     options: def.options?.map((value) => ({ value, label: `${def.optionLabel}.${value}`, color: def.colors?.[String(value)] })),
     remote: relation ? { controller: relation.controller, labelField: relation.labelField, tree: relation.tree, root: relation.root } : undefined,
-    // An icon field is picked with the one icon picker and shown as its icon (decision 046).
-    ...(def.type === 'icon' ? { input: IconPicker } : {}),
     column:
       def.list === false
         ? false
@@ -48,7 +43,6 @@ function toField(def: CrudFieldDef): CrudField {
             filter: def.filter,
             width: def.list?.width,
             hidden: def.list?.hidden,
-            ...(def.type === 'icon' ? { render: (value: unknown) => (value ? createElement(AppIcon, { name: String(value) }) : null) } : {}),
             ...(relation
               ? { render: (value: unknown, row: Row) => String(relatedLabel(row) ?? value ?? ''), exportPath: `${relation.as}.${relation.labelField}` }
               : {}),
