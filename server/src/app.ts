@@ -24,13 +24,14 @@ import { jobAdminRoutes, jobsPlugin } from './modules/jobs/index.ts';
 import { sessionPlugin } from './modules/session/index.ts';
 import { accountRoutes } from './modules/accounts/index.ts';
 import { checkInRoutes } from './modules/check-in/index.ts';
-import { ledgerRoutes } from './modules/ledger/index.ts';
+import { ledgerAdminRoutes, ledgerRoutes } from './modules/ledger/index.ts';
+import { memberAdminRoutes } from './modules/member-access/index.ts';
 import { memberRoutes } from './modules/member/index.ts';
 import { sessionRoutes } from './modules/session/index.ts';
 import { siteConfigPlugin } from './modules/site-config/index.ts';
 import { siteConfigRoutes } from './modules/site-config/index.ts';
 import { siteRoutes } from './modules/site/index.ts';
-import { uploadRoutes } from './modules/uploads/index.ts';
+import { attachmentAdminRoutes, uploadRoutes } from './modules/uploads/index.ts';
 import { memberMoneyRoutes } from './modules/member-money/index.ts';
 import { broadcastPlugin } from './plugins/broadcast.ts';
 import { downloadRoutes, storagePlugin } from './modules/storage/index.ts';
@@ -120,6 +121,10 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(siteRoutes);
   await app.register(adminRoutes);
   await app.register(async (scope) => jobAdminRoutes(scope));
+  // Back-office pages over a module's own tables, registered by that module (decision 033).
+  await app.register(async (scope) => memberAdminRoutes(scope));
+  await app.register(async (scope) => ledgerAdminRoutes(scope));
+  await app.register(async (scope) => attachmentAdminRoutes(scope));
   await app.register(uploadRoutes);
   await app.register(downloadRoutes);
   await app.register(catalogueRoutes);

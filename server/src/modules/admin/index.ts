@@ -10,4 +10,7 @@ export { fromContract } from './crud/contract.ts';
 export { idsQuery, unflattenQuery } from './crud/params.ts';
 export { adminRoutes } from './routes.ts';
 export { EDITOR_GROUP_NAME, seedAdmin, type AdminSeedOptions } from './seed.ts';
-export { registerDashboardSales, type DashboardSalesSource } from './dashboard/routes.ts';
+export { registerDashboardAttachments, registerDashboardMembers, registerDashboardSales, type DashboardMemberSource, type DashboardSalesSource } from './dashboard/routes.ts';
+export { writeAdminLog } from './core/plugin.ts';
+// Other modules' back-office pages show who acted (a relation to the admin table).
+export { admin as adminTable } from './tables.ts';

@@ -2,5 +2,5 @@
 export { changeMoney, changeScore, dailyChanges, findLedgerEntry, listLedger, LedgerError } from './service.ts';
 export type { LedgerAccount, LedgerChange, LedgerEntry, LedgerErrorReason, LedgerKind } from './service.ts';
 export { ledgerRoutes } from './routes.ts';
-// The back office's balance and points log pages (admin/members) list these tables.
+export { ledgerAdminRoutes } from './admin-routes.ts';
 export { userMoneyLog, userScoreLog } from './tables.ts';

@@ -5,5 +5,6 @@
  */
 export { memberRoute, memberRules, menusAndRules, requireMemberNode, type MemberRouteSpec } from './access.ts';
 export { DEFAULT_GROUP_ID, seedMember } from './seed.ts';
-// The back office's user/group and user/rule CRUD pages (admin/members) list these tables.
-export { userGroup, userRule } from './tables.ts';
+// Relations of other modules' back-office pages (balance logs, attachments, …) name members.
+export { user, userGroup, userRule } from './tables.ts';
+export { memberAdminRoutes } from './admin-routes.ts';

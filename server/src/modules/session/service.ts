@@ -156,3 +156,9 @@ export class TokenService {
     return raw;
   }
 }
+
+/** Log members out everywhere (access and refresh tokens), inside the caller's transaction — e.g. the back office disabled or deleted them. */
+export async function revokeMemberTokens(db: Db, userIds: readonly number[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await db.delete(token).where(and(inArray(token.ownerId, [...userIds]), inArray(token.type, [ACCESS_TYPE.user, REFRESH_TYPE.user])));
+}

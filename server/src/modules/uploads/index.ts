@@ -2,7 +2,7 @@
 export { uploadRoutes } from './routes.ts';
 export { isUploadedImage, releaseAttachment } from './service.ts';
 export { seedAreas } from './area.ts';
-// The back office's attachment page (admin/attachments) lists this table.
+export { attachmentAdminRoutes } from './admin-routes.ts';
 export { attachment } from './tables.ts';
 /** Public API of uploads: other modules import only this. */
 import { inArray } from 'drizzle-orm';

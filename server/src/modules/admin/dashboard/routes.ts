@@ -1,9 +1,8 @@
 import type { AdminDashboard, DashboardSales } from '@framecraft/contracts/admin';
-import { and, count, gte, sql } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.ts';
-import { admin, user } from '../../../db/schema.ts';
-import { attachmentFigures } from '../attachments/routes.ts';
+import { admin } from '../tables.ts';
 import { adminRoute } from '../core/route-table.ts';
 
 /**
@@ -25,21 +24,31 @@ export function registerDashboardSales(source: DashboardSalesSource): void {
   salesSource = source;
 }
 
+/**
+ * The member figures come from the module that owns the member table (member-access registers
+ * them with its back-office pages), the attachment figures from uploads — admin reads neither table.
+ */
+export interface DashboardMemberSource {
+  total(db: Db): Promise<number>;
+  joinedSince(db: Db, from: Date): Promise<number>;
+  loggedInSince(db: Db, from: Date): Promise<number>;
+  joinedPerDay(db: Db, from: Date): Promise<{ day: string; n: number }[]>;
+}
+let memberSource: DashboardMemberSource = { total: async () => 0, joinedSince: async () => 0, loggedInSince: async () => 0, joinedPerDay: async () => [] };
+export function registerDashboardMembers(source: DashboardMemberSource): void {
+  memberSource = source;
+}
+let attachmentSource: (db: Db) => Promise<AdminDashboard['attachments']> = async () => ({ count: 0, size: 0, byKind: {} });
+export function registerDashboardAttachments(source: (db: Db) => Promise<AdminDashboard['attachments']>): void {
+  attachmentSource = source;
+}
+
 const CHART_DAYS = 30;
 const WINDOWS = { today: 1, week: 7, month: 30 } as const;
 
 const dayKey = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 /** Local midnight `days - 1` days before today: the start of a window of `days` days ending now. */
 const windowStart = (today: Date, days: number) => new Date(today.getFullYear(), today.getMonth(), today.getDate() - (days - 1));
-
-/** New members per local day since `from` (index on user.join_time, decision 042). */
-async function newMembersPerDay(db: Db, from: Date) {
-  return db
-    .select({ day: sql<string>`to_char(${user.joinTime} at time zone current_setting('TimeZone'), 'YYYY-MM-DD')`, n: count() })
-    .from(user)
-    .where(gte(user.joinTime, from))
-    .groupBy(sql`1`);
-}
 
 /**
  * Sales of today / 7 / 30 days (net amount, paid orders, new members, conversion = paid orders ÷
@@ -51,7 +60,7 @@ async function salesFigures(db: Db, now: Date, members: number): Promise<Dashboa
   const days = Array.from({ length: CHART_DAYS }, (_, i) => dayKey(new Date(chartStart.getFullYear(), chartStart.getMonth(), chartStart.getDate() + i)));
   const [perDay, joined, top, ...windows] = await Promise.all([
     salesSource.salesPerDay(db, chartStart),
-    newMembersPerDay(db, chartStart),
+    memberSource.joinedPerDay(db, chartStart),
     salesSource.topSellingItems(db, chartStart, 5),
     ...Object.values(WINDOWS).map((n) => salesSource.salesSince(db, windowStart(now, n))),
   ]);
@@ -79,24 +88,24 @@ export function dashboardRoutes(app: FastifyInstance) {
     const now = new Date();
     const startOfToday = windowStart(now, 1);
     const weekStart = windowStart(now, 7);
-    const [[members], [admins], [newToday], [loginsToday], perDay, attachments] = await Promise.all([
-      db.select({ n: count() }).from(user),
+    const [members, [admins], newToday, loginsToday, perDay, attachments] = await Promise.all([
+      memberSource.total(db),
       db.select({ n: count() }).from(admin),
-      db.select({ n: count() }).from(user).where(gte(user.joinTime, startOfToday)),
-      db.select({ n: count() }).from(user).where(and(gte(user.lastLoginTime, startOfToday))),
-      newMembersPerDay(db, weekStart),
-      attachmentFigures(db),
+      memberSource.joinedSince(db, startOfToday),
+      memberSource.loggedInSince(db, startOfToday),
+      memberSource.joinedPerDay(db, weekStart),
+      attachmentSource(db),
     ]);
     const days = Array.from({ length: 7 }, (_, i) => dayKey(new Date(weekStart.getFullYear(), weekStart.getMonth(), weekStart.getDate() + i)));
     const byDay = new Map(perDay.map((r) => [r.day, r.n]));
     return reply.ok<AdminDashboard>({
-      members: members?.n ?? 0,
+      members,
       admins: admins?.n ?? 0,
-      newMembersToday: newToday?.n ?? 0,
-      memberLoginsToday: loginsToday?.n ?? 0,
+      newMembersToday: newToday,
+      memberLoginsToday: loginsToday,
       newMembers: { days, counts: days.map((d) => byDay.get(d) ?? 0) },
       attachments,
-      sales: await salesFigures(db, now, members?.n ?? 0),
+      sales: await salesFigures(db, now, members),
     });
   });
 }

@@ -2,11 +2,11 @@ import { verify } from '@node-rs/argon2';
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../../test/app.ts';
-import { user } from '../../../db/schema.ts';
-import { userMoneyLog, userScoreLog } from '../../ledger/tables.ts';
-import { adminLog } from '../tables.ts';
-import { adminKit, qs } from '../test-kit.ts';
+import { createTestApp, type TestContext } from '../../../test/app.ts';
+import { user } from './tables.ts';
+import { userMoneyLog, userScoreLog } from '../ledger/index.ts';
+import { adminLog } from '../admin/tables.ts';
+import { adminKit, qs } from '../admin/test-kit.ts';
 
 const key = () => randomUUID();
 

@@ -2,9 +2,9 @@ import { HEADER } from '@framecraft/contracts/constants';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../../test/app.ts';
-import { multipart } from '../../../../test/multipart.ts';
-import { adminKit, qs } from '../test-kit.ts';
+import { createTestApp, type TestContext } from '../../../test/app.ts';
+import { multipart } from '../../../test/multipart.ts';
+import { adminKit, qs } from '../admin/test-kit.ts';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 

@@ -1,20 +1,18 @@
 import { attachmentCrud } from '@framecraft/contracts/crud/routine';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { admin, user } from '../../../db/schema.ts';
-import { ApiError } from '../../../shared/errors.ts';
-import { validate } from '../../../shared/validation.ts';
-import type { Db } from '../../../db/client.ts';
-import { releaseAttachment } from '../../uploads/index.ts';
-import { attachment } from '../../uploads/index.ts';
-import { adminRoute } from '../core/route-table.ts';
-import { fromContract } from '../crud/contract.ts';
-import { idsQuery, unflattenQuery } from '../crud/params.ts';
-import { crudRoutes } from '../crud/routes.ts';
+import type { Db } from '../../db/client.ts';
+import { ApiError } from '../../shared/errors.ts';
+import { validate } from '../../shared/validation.ts';
+import { adminRoute, adminTable, crudRoutes, fromContract, idsQuery, registerDashboardAttachments, unflattenQuery } from '../admin/index.ts';
+import { user } from '../member-access/index.ts';
+import { releaseAttachment } from './service.ts';
+import { attachment } from './tables.ts';
 
 /** routine/attachment: every stored upload; deleting one removes its row and its local file. */
 export function attachmentAdminRoutes(app: FastifyInstance) {
-  crudRoutes(app, fromContract(attachmentCrud, { table: attachment, relationTables: { admin, user }, hidden: ['sha1'] }));
+  crudRoutes(app, fromContract(attachmentCrud, { table: attachment, relationTables: { admin: adminTable, user }, hidden: ['sha1'] }));
+  registerDashboardAttachments(attachmentFigures);
 
   adminRoute(app, { method: 'DELETE', path: 'routine/attachment/del', node: 'routine/attachment/del' }, async (request, reply) => {
     const { ids } = validate(idsQuery, unflattenQuery(request.query as Record<string, unknown>), request.lang);
@@ -26,7 +24,7 @@ export function attachmentAdminRoutes(app: FastifyInstance) {
 }
 
 /** The dashboard's attachment figures: how many, how large, by kind of file. */
-export async function attachmentFigures(db: Db) {
+async function attachmentFigures(db: Db) {
   const kind = sql<string>`case when ${attachment.mimetype} like 'image/%' then 'image' when ${attachment.mimetype} like 'video/%' then 'video' when ${attachment.mimetype} like 'audio/%' then 'audio' else 'other' end`;
   const rows = await db
     .select({ kind, count: sql<number>`count(*)::int`, size: sql<number>`coalesce(sum(${attachment.size}), 0)::bigint` })
