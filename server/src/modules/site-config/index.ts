@@ -4,3 +4,5 @@ export { siteConfigRoutes } from './routes.ts';
 export { sendMail } from './mailer.ts';
 export { SECRET_SETTING_NAMES, SETTING_BY_NAME, SETTINGS, type SettingDefinition } from './settings.ts';
 export { seedSettings } from './seed.ts';
+// The back office's settings editor (admin/config) reads the rows through this, not the table.
+export { storedSettings, type StoredSetting } from './stored.ts';

@@ -1,12 +1,10 @@
 import type { AdminConfigGroups, SettingType } from '@framecraft/contracts/admin';
-import { asc, desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { config } from '../../../db/schema.ts';
 import { ApiError } from '../../../shared/errors.ts';
 import { validate } from '../../../shared/validation.ts';
 import { sendMail } from '../../site-config/index.ts';
-import { SECRET_SETTING_NAMES, SETTING_BY_NAME, type SettingDefinition } from '../../site-config/index.ts';
+import { SECRET_SETTING_NAMES, SETTING_BY_NAME, storedSettings, type SettingDefinition } from '../../site-config/index.ts';
 import { currentAdmin } from '../../session/index.ts';
 import { adminRoute } from '../core/route-table.ts';
 import { MASK } from '../crud/security.ts';
@@ -49,7 +47,7 @@ export function configRoutes(app: FastifyInstance) {
   const db = app.deps.db;
 
   adminRoute(app, { method: 'GET', path: 'routine/config/index', node: 'routine/config/index' }, async (_request, reply) => {
-    const rows = await db.select().from(config).orderBy(asc(config.group), desc(config.weigh), asc(config.name));
+    const rows = await storedSettings(db);
     const groups: AdminConfigGroups['groups'] = {};
     for (const row of rows) {
       const declared = SETTING_BY_NAME.get(row.name);
@@ -74,7 +72,7 @@ export function configRoutes(app: FastifyInstance) {
 
   adminRoute(app, { method: 'POST', path: 'routine/config/edit', node: 'routine/config/edit' }, async (request, reply) => {
     const { settings } = validate(editBody, request.body, request.lang);
-    const rows = await db.select({ name: config.name, type: config.type }).from(config);
+    const rows = await storedSettings(db);
     const types = new Map(rows.map((r) => [r.name, SETTING_BY_NAME.get(r.name)?.type ?? r.type]));
     const changes: Record<string, unknown> = {};
     const errors: Record<string, string> = {};
