@@ -54,6 +54,8 @@ export interface AppDeps {
   env: Env;
   db: Db;
   redis?: Redis;
+  /** Which database `db` is; without it, what the environment says (`DATABASE_URL` set = PostgreSQL). */
+  databaseKind?: 'pglite' | 'postgres';
 }
 
 declare module 'fastify' {

@@ -42,7 +42,7 @@ async function main() {
     throw err;
   }
   await seed(database.db, { admin: { initialPassword: env.ADMIN_INITIAL_PASSWORD, announce: (line) => console.log(line) } });
-  const app = await buildApp({ env, db: database.db, redis }, { level: env.LOG_LEVEL });
+  const app = await buildApp({ env, db: database.db, redis, databaseKind: database.kind }, { level: env.LOG_LEVEL });
   if (env.testRoutes) await app.register((await import('./plugins/test-routes.ts')).testRoutes);
   if (redis) logRedisAvailability(redis, app.log);
 

@@ -71,7 +71,7 @@ export async function createTestApp(
     ...overrides,
   });
   const redis = await openRedis(env.REDIS_URL);
-  const app = await buildApp({ env, db: database.db, redis }, options.logger);
+  const app = await buildApp({ env, db: database.db, redis, databaseKind: database.kind }, options.logger);
   await options.beforeReady?.(app);
   await app.ready();
   return {

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { Env } from '../../config/env.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { ApiError } from '../../shared/errors.ts';
 
@@ -15,16 +14,10 @@ export function checkConnection(connection: string | undefined) {
   if (connection && connection !== DEFAULT_CONNECTION) throw new ApiError('generator.unknownConnection');
 }
 
-export function connectionList(env: Env) {
-  const url = env.DATABASE_URL ? new URL(env.DATABASE_URL) : null;
-  return [
-    {
-      key: DEFAULT_CONNECTION,
-      type: url ? 'postgresql' : 'pglite',
-      database: url ? decodeURIComponent(url.pathname.slice(1)) : 'pgdata',
-      prefix: '',
-    },
-  ];
+/** The one connection: the database the shop runs on (its real name on PostgreSQL). */
+export async function connectionList(db: Db, kind: 'pglite' | 'postgres') {
+  const database = kind === 'postgres' ? ((await rowsOf<{ name: string }>(db.execute(sql`select current_database() as name`)))[0]?.name ?? '') : 'pgdata';
+  return [{ key: DEFAULT_CONNECTION, type: kind === 'postgres' ? 'postgresql' : 'pglite', database, prefix: '' }];
 }
 
 export interface TableInfo {

@@ -35,7 +35,8 @@ export async function generatorRoutes(app: FastifyInstance) {
   });
   adminRoute(app, { method: 'GET', path: 'ajax/getDatabaseConnectionList', node: 'crud/generator/index' }, async (request, reply) => {
     superOnly(request);
-    return reply.ok({ list: connectionList(app.deps.env) });
+    const kind = app.deps.databaseKind ?? (app.deps.env.DATABASE_URL ? 'postgres' : 'pglite');
+    return reply.ok({ list: await connectionList(app.deps.db, kind) });
   });
   adminRoute(app, { method: 'GET', path: 'ajax/getTablePk', node: 'crud/generator/index' }, async (request, reply) => {
     superOnly(request);

@@ -148,6 +148,13 @@ export function terminalRoutes(app: FastifyInstance) {
       running = undefined;
       clearInterval(keepAlive);
     }
+    // The admin log holds the result before the stream says the run is over.
+    const result = { ...outcome, durationMs: Date.now() - startedAt };
+    await app.deps.db
+      .update(adminLog)
+      .set({ data: { command: key, uuid, extend, line: commandLine(command), result } })
+      .where(eq(adminLog.id, logId ?? 0))
+      .catch((err: unknown) => request.log.warn({ err }, 'writing the terminal result to the admin log failed'));
     if (outcome.kind === 'exit') {
       send(`exitCode: ${outcome.code}`);
       send(outcome.code === 0 ? MARK.success : MARK.error);
@@ -168,12 +175,6 @@ export function terminalRoutes(app: FastifyInstance) {
     } else {
       raw.end();
     }
-    const result = { ...outcome, durationMs: Date.now() - startedAt };
-    await app.deps.db
-      .update(adminLog)
-      .set({ data: { command: key, uuid, extend, line: commandLine(command), result } })
-      .where(eq(adminLog.id, logId ?? 0))
-      .catch((err: unknown) => request.log.warn({ err }, 'writing the terminal result to the admin log failed'));
     request.log.info({ command: key, result }, 'terminal command finished');
   });
 
