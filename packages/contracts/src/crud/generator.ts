@@ -196,7 +196,8 @@ function fieldSchema(field: GenField): z.ZodType {
   return required ? schema : schema.optional();
 }
 
-const TYPE_OF: Record<GenComponent, CrudFieldDef['type']> = {
+/** The CRUD v2 field type of each form component (the runtime definition and the emitted source both use it). */
+export const CRUD_TYPE_OF_COMPONENT: Record<GenComponent, CrudFieldDef['type']> = {
   text: 'string',
   textarea: 'text',
   number: 'number',
@@ -223,7 +224,7 @@ export function designToCrud(design: GenDesign, label: (field: GenField) => stri
     ...design.fields.map((field): CrudFieldDef => {
       const def: CrudFieldDef = {
         name: field.name,
-        type: TYPE_OF[field.component],
+        type: CRUD_TYPE_OF_COMPONENT[field.component],
         label: label(field),
         filter: field.list.operator !== 'none',
         sort: field.list.sortable,

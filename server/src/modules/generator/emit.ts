@@ -1,4 +1,4 @@
-import { effectiveDefaultSql, genController, type GenDesign, type GenField } from '@framecraft/contracts/crud/generator';
+import { CRUD_TYPE_OF_COMPONENT, effectiveDefaultSql, genController, type GenDesign, type GenField } from '@framecraft/contracts/crud/generator';
 
 /**
  * The source a generation writes for the owner to commit (decision 045): the numbered migration,
@@ -104,25 +104,8 @@ export function schemaSource(f: GenField): string {
   return required ? s : `${s}.optional()`;
 }
 
-const TYPE_OF: Record<GenField['component'], string> = {
-  text: 'string',
-  textarea: 'text',
-  number: 'number',
-  money: 'money',
-  select: 'enum',
-  radio: 'enum',
-  switch: 'switch',
-  date: 'datetime',
-  image: 'image',
-  file: 'string',
-  richText: 'richText',
-  remoteSelect: 'relation',
-  city: 'string',
-  icon: 'icon',
-};
-
 function fieldSource(design: GenDesign, f: GenField): string {
-  const parts = [`name: ${str(f.name)}`, `type: '${TYPE_OF[f.component]}'`, `label: L(${str(f.name)})`];
+  const parts = [`name: ${str(f.name)}`, `type: '${CRUD_TYPE_OF_COMPONENT[f.component]}'`, `label: L(${str(f.name)})`];
   if (f.list.operator !== 'none') parts.push('filter: true');
   if (f.list.sortable) parts.push('sort: true');
   if (f.list.quickSearch) parts.push('search: true');
