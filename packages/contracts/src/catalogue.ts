@@ -60,10 +60,10 @@ export const memberPricesQuery = z.strictObject(
 // ── Answers of the storefront catalogue API (the `data` of the envelope) ─────────────────────
 // Money in integer cents; times in Unix seconds; texts already in the request's language.
 
+/** What a card in a grid or shelf shows (issue 21: list answers carry nothing more). */
 export interface CourseCard {
   id: number;
   kind: CourseKind;
-  typeId: number;
   title: string;
   subtitle: string;
   cover: string;
@@ -74,9 +74,6 @@ export interface CourseCard {
   /** Price for any current VIP member; null = none. */
   vipPrice: number | null;
   sales: number;
-  views: number;
-  favourites: number;
-  createdAt: number;
 }
 
 /** GET /api/catalogue/list */
@@ -103,6 +100,7 @@ export interface CourseLesson {
 
 /** GET /api/catalogue/detail?id= */
 export interface CourseDetail extends CourseCard {
+  views: number;
   description: string;
   gallery: string[];
   previewVideo: string;

@@ -1,16 +1,18 @@
 import type { CatalogueHome, NoticeDetail, TypeNode, VipTierInfo } from '@framecraft/contracts/catalogue';
 import type { Language } from '@framecraft/contracts/constants';
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import type { CourseCard } from '@framecraft/contracts/catalogue';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared.ts';
+import { jsonArray, jsonObject, type Json } from '../../shared/json-text.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { sanitizeDescription } from './detail.ts';
-import { type CardRow, cardColumns, enabledTypes, onSale, pick, toCard, topPerType, type TypeRow, withDescendants } from './service.ts';
-import { course, notice, vipTier } from './tables.ts';
+import { cardJsonSql, enabledTypes, jsonObjectSql, onSale, pick, pickSql } from './service.ts';
+import { catalogueType, course, notice, vipTier } from './tables.ts';
 
 const SHELF_SIZE = 8;
 const BANNER_SIZE = 5;
 const NOTICE_COUNT = 5;
-const newestFirst = [desc(course.createdAt), desc(course.id)];
 
 /** An enabled notice inside its window (no start / no end = unlimited). */
 const noticeShown = and(
@@ -19,18 +21,25 @@ const noticeShown = and(
   sql`(${notice.endTime} is null or ${notice.endTime} > now())`,
 );
 
-export async function vipTiers(db: Db, lang: Language): Promise<VipTierInfo[]> {
-  const rows = await db.select().from(vipTier).where(eq(vipTier.status, 1)).orderBy(desc(vipTier.weigh), asc(vipTier.level));
-  return rows.map((t) => ({
-    id: t.id,
-    level: t.level,
-    name: pick(lang, t.nameZh, t.nameEn),
+/** A VIP tier as the storefront shows it, in SQL over `vip` (the compiler checks every member). */
+const tierSql = (lang: Language): SQL<Json<VipTierInfo>> =>
+  sql<Json<VipTierInfo>>`${jsonObjectSql({
+    id: sql`${vipTier.id}`,
+    level: sql`${vipTier.level}`,
+    name: pickSql(lang, vipTier.nameZh, vipTier.nameEn),
     /** 0 = lifetime. */
-    days: t.days,
-    price: t.price,
-    listPrice: t.listPrice,
-    benefits: lang === 'en' && t.benefitsEn.length ? t.benefitsEn : t.benefitsZh,
-  }));
+    days: sql`${vipTier.days}`,
+    price: sql`${vipTier.price}`,
+    listPrice: sql`${vipTier.listPrice}`,
+    benefits: lang === 'en' ? sql`case when jsonb_array_length(${vipTier.benefitsEn}) > 0 then ${vipTier.benefitsEn} else ${vipTier.benefitsZh} end` : sql`${vipTier.benefitsZh}`,
+  } satisfies { [K in keyof VipTierInfo]-?: SQL })}::text`;
+
+/** The enabled VIP tiers, in display order, as JSON text (one prepared statement per language). */
+export async function vipTiers(db: Db, lang: Language): Promise<Json<VipTierInfo[]>> {
+  const rows = await preparedQuery(db, `catalogue.vipTiers|${lang}`, () =>
+    db.select({ tier: tierSql(lang) }).from(vipTier).where(sql`${vipTier.status} = 1`).orderBy(desc(vipTier.weigh), asc(vipTier.level)),
+  ).execute();
+  return jsonArray(rows.map((row) => row.tier));
 }
 
 /** The newest published notices (home page, member-centre overview). */
@@ -51,53 +60,98 @@ export async function vipLevelName(db: Db, level: number, lang: Language): Promi
   return tier ? pick(lang, tier.zh, tier.en) : '';
 }
 
-/** Home sections: banner (highest weight), notices, latest, popular, a shelf per top-level type, VIP tiers. */
-export async function homeSections(db: Db, lang: Language): Promise<CatalogueHome> {
-  const types = await enabledTypes(db);
-  const topTypes = types.filter((t) => t.pid === 0);
-  const [banner, notices, latest, popular, shelves, tiers] = await Promise.all([
-    db.select(cardColumns).from(course).where(and(onSale, gt(course.weigh, 0))).orderBy(desc(course.weigh), desc(course.id)).limit(BANNER_SIZE),
-    latestNotices(db, lang),
-    db.select(cardColumns).from(course).where(onSale).orderBy(...newestFirst).limit(SHELF_SIZE),
-    db.select(cardColumns).from(course).where(onSale).orderBy(desc(course.sales), desc(course.id)).limit(SHELF_SIZE),
-    shelfRows(db, types, topTypes),
-    vipTiers(db, lang),
-  ]);
-  const cards = (rows: typeof latest) => rows.map((row) => toCard(row, lang));
-  return {
-    banner: cards(banner),
-    notices,
-    latest: cards(latest),
-    popular: cards(popular),
-    shelves: topTypes
-      .map((t) => ({ type: { id: t.id, name: pick(lang, t.nameZh, t.nameEn), icon: t.icon, layout: t.layout }, items: cards(shelves.get(t.id) ?? []) }))
-      .filter((shelf) => shelf.items.length > 0),
-    vipTiers: tiers,
-  };
-}
+/** Sections of the home query: each row of it belongs to one. */
+type HomeSection = 'banner' | 'latest' | 'popular' | 'shelf' | 'type' | 'notice' | 'tier';
 
 /**
- * Every top-level type's shelf in one round trip: the newest items of each type and sub-type
- * (one short index scan per type, `topPerType`), grouped under their top-level type here. One
- * query instead of one per shelf keeps the uncached home to a handful of round trips (decision 043).
+ * Every home section in one statement, prepared per language (decision 053): the cards, notices
+ * and tiers come as JSON text built by the database; only the shelves are grouped here. Each row
+ * says its section, a group (a shelf's type, a type's parent), its order and its JSON.
  */
-async function shelfRows(db: Db, types: readonly TypeRow[], topTypes: readonly TypeRow[]) {
-  const shelfOf = new Map<number, number>();
-  for (const top of topTypes) for (const id of withDescendants(types, top.id)) shelfOf.set(id, top.id);
-  const shelves = new Map<number, CardRow[]>();
-  if (shelfOf.size === 0) return shelves;
-  const rows = await db
-    .select(cardColumns)
-    .from(course)
-    .where(topPerType([...shelfOf.keys()], onSale, newestFirst, SHELF_SIZE))
-    .orderBy(...newestFirst);
-  for (const row of rows) {
-    const shelf = shelfOf.get(row.typeId)!;
-    const items = shelves.get(shelf) ?? [];
-    if (items.length < SHELF_SIZE) items.push(row);
-    shelves.set(shelf, items);
+function homeStatement(db: Db, lang: Language) {
+  return preparedQuery(db, `catalogue.home|${lang}`, () => {
+    const card = cardJsonSql(lang);
+    const rank = (order: SQL) => sql`row_number() over (order by ${order})`;
+    const typeJson = jsonObjectSql({ id: sql`${catalogueType.id}`, name: pickSql(lang, catalogueType.nameZh, catalogueType.nameEn), icon: sql`${catalogueType.icon}`, layout: sql`${catalogueType.layout}` });
+    const noticeJson = jsonObjectSql({ id: sql`${notice.id}`, title: pickSql(lang, notice.titleZh, notice.titleEn), publishTime: sql`floor(extract(epoch from ${notice.publishTime}))::int` });
+    const newest = sql`${course.createdAt} desc, ${course.id} desc`;
+    const sections = sql`
+      (select 'banner' as section, 0 as grp, ${rank(sql`${course.weigh} desc, ${course.id} desc`)} as ord, ${card} as body
+        from ${course} where ${onSale} and ${course.weigh} > 0 order by ${course.weigh} desc, ${course.id} desc limit ${BANNER_SIZE})
+      union all
+      (select 'latest', 0, ${rank(newest)}, ${card} from ${course} where ${onSale} order by ${newest} limit ${SHELF_SIZE})
+      union all
+      (select 'popular', 0, ${rank(sql`${course.sales} desc, ${course.id} desc`)}, ${card} from ${course} where ${onSale} order by ${course.sales} desc, ${course.id} desc limit ${SHELF_SIZE})
+      union all
+      (select 'shelf', shelf.type_id, shelf.newest, shelf.body from ${catalogueType} cross join lateral (
+          select ${course.typeId} as type_id, (extract(epoch from ${course.createdAt}) * 1000000)::bigint as newest, ${card} as body
+          from ${course} where ${course.typeId} = ${catalogueType.id} and ${onSale} order by ${newest} limit ${SHELF_SIZE}) shelf
+        where ${catalogueType.status} = 1)
+      union all
+      (select 'type', ${catalogueType.pid}, ${rank(sql`${catalogueType.weigh} desc, ${catalogueType.id}`)}, ${typeJson}::text
+        from ${catalogueType} where ${catalogueType.status} = 1)
+      union all
+      (select 'notice', 0, ${rank(sql`${notice.weigh} desc, ${notice.publishTime} desc, ${notice.id} desc`)}, ${noticeJson}::text
+        from ${notice} where ${noticeShown} order by ${notice.weigh} desc, ${notice.publishTime} desc, ${notice.id} desc limit ${NOTICE_COUNT})
+      union all
+      (select 'tier', 0, ${rank(sql`${vipTier.weigh} desc, ${vipTier.level}`)}, ${tierSql(lang)} from ${vipTier} where ${vipTier.status} = 1)`;
+    return db
+      .select({ section: sql<HomeSection>`section`, group: sql<number>`grp`, order: sql<number>`ord`, body: sql<string>`body` })
+      .from(sql`(${sections}) as home`);
+  });
+}
+
+/** Home sections: banner (highest weight), notices, latest, popular, a shelf per top-level type, VIP tiers. */
+export async function homeSections(db: Db, lang: Language): Promise<Json<CatalogueHome>> {
+  const rows = await homeStatement(db, lang).execute();
+  const bySection = new Map<HomeSection, typeof rows>();
+  for (const row of rows) bySection.set(row.section, [...(bySection.get(row.section) ?? []), row]);
+  const inOrder = (section: HomeSection, descending = false) =>
+    (bySection.get(section) ?? []).sort((a, b) => (descending ? b.order - a.order : a.order - b.order));
+  const bodies = <T>(section: HomeSection) => jsonArray(inOrder(section).map((row) => row.body as Json<T>));
+  return jsonObject<CatalogueHome>({
+    banner: bodies('banner'),
+    notices: bodies('notice'),
+    latest: bodies('latest'),
+    popular: bodies('popular'),
+    shelves: shelvesJson(inOrder('type'), inOrder('shelf', true)),
+    vipTiers: bodies('tier'),
+  });
+}
+
+type HomeRow = { group: number; order: number; body: string };
+
+/**
+ * A shelf per top-level type (in the types' order), with the newest items of the type and every
+ * type below it: the database read each type's newest few on its index; here they are merged.
+ */
+function shelvesJson(types: readonly HomeRow[], newestFirst: readonly HomeRow[]): Json<CatalogueHome['shelves']> {
+  type ShelfType = CatalogueHome['shelves'][number]['type'];
+  const typeIds = types.map((row) => (JSON.parse(row.body) as ShelfType).id);
+  const parentOf = new Map(types.map((row, i) => [typeIds[i]!, row.group]));
+  /** The top-level type above an enabled type; none below a disabled type (or in a cycle). */
+  const topOf = (id: number): number | undefined => {
+    for (let current = id, hops = 0; hops <= types.length; hops++) {
+      const pid = parentOf.get(current);
+      if (pid === undefined) return undefined;
+      if (pid === 0) return current;
+      current = pid;
+    }
+    return undefined;
+  };
+  const items = new Map<number, Json<CourseCard>[]>();
+  for (const row of newestFirst) {
+    const top = topOf(row.group);
+    if (top === undefined) continue;
+    const shelf = items.get(top) ?? [];
+    if (shelf.length < SHELF_SIZE) shelf.push(row.body as Json<CourseCard>);
+    items.set(top, shelf);
   }
-  return shelves;
+  const shelves = types.flatMap((row, i) => {
+    const cards = row.group === 0 ? items.get(typeIds[i]!) : undefined;
+    return cards?.length ? [jsonObject<CatalogueHome['shelves'][number]>({ type: row.body as Json<ShelfType>, items: jsonArray(cards) })] : [];
+  });
+  return jsonArray(shelves);
 }
 
 /** The type tree for the list page's filter. */

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import { courseDetail } from './detail.ts';
 import { homeSections } from './home.ts';
-import { enabledTypes, listCourses, withDescendants } from './service.ts';
+import { enabledTypes, listCourses } from './service.ts';
 import { course } from './tables.ts';
 import { LIST_SORTS } from '@framecraft/contracts/catalogue';
 
@@ -69,10 +69,11 @@ describe('storefront queries run on indexes', () => {
     captured.length = 0;
     const types = await enabledTypes(ctx.database.db);
     const parent = types.find((t) => types.some((c) => c.pid === t.id)) ?? types[0]!;
+    const leaf = types.find((t) => !types.some((c) => c.pid === t.id))!;
     const filters = [
       {},
-      { typeIds: withDescendants(types, parent.id) },
-      { typeIds: [parent.id] },
+      { type: parent.id },
+      { type: leaf.id },
       { kind: 'course' as const },
       { price: 'free' as const },
       { tag: 1 },
@@ -80,8 +81,8 @@ describe('storefront queries run on indexes', () => {
     ];
     for (const filter of filters) {
       for (const sort of LIST_SORTS) {
-        const first = await listCourses(logging, filter, sort, { page: 1, limit: 2 });
-        await listCourses(logging, filter, sort, { page: 1, limit: 2, after: first.next ?? '0.1' });
+        const first = await listCourses(logging, filter, sort, { page: 1, limit: 2 }, 'en');
+        await listCourses(logging, filter, sort, { page: 1, limit: 2, after: first.next ?? '0.1' }, 'en');
       }
     }
     expect(captured.length).toBe(filters.length * LIST_SORTS.length * 2);

@@ -1,5 +1,5 @@
 import { ensureDemoMedia } from './demo-media.ts';
-import { catalogueListQuery, courseIdInput, memberPricesQuery, pageInput, type CatalogueListPage, type MemberPrices } from '@framecraft/contracts/catalogue';
+import { catalogueListQuery, courseIdInput, memberPricesQuery, pageInput, type CatalogueListPage, type MemberPrices, type VipTierInfo } from '@framecraft/contracts/catalogue';
 import { LANGUAGES } from '@framecraft/contracts/constants';
 import { and, asc, desc, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -27,7 +27,8 @@ import { createSignedLink, isStorageName } from '../storage/index.ts';
 import type { PreviewLinker } from './detail.ts';
 import { homeSections, noticeDetail, typeTree, vipTiers } from './home.ts';
 import { addCollect, clearHistory, deleteHistory, listCollects, listHistory, recordHistory, removeCollect } from './member.ts';
-import { enabledTypes, listCourses, onSale, pick, toCard, withDescendants } from './service.ts';
+import { listCourses, onSale, pick } from './service.ts';
+import { jsonObject, toJson, type Json } from '../../shared/json-text.ts';
 import { course, tag } from './tables.ts';
 import { catalogueAdminRoutes } from './shop-admin.ts';
 import { catalogueAdminRoutes as itemEditorRoutes } from './admin/routes.ts';
@@ -60,9 +61,9 @@ export const catalogueRoutes = fp(async (app: FastifyInstance) => {
   });
   app.decorate('invalidateCatalogueItem', (id: number) => void app.broadcast.publish(ITEM_CHANGED, id));
   catalogueAdminRoutes(app);
-  const cached = async (request: FastifyRequest, reply: FastifyReply, compute: () => Promise<unknown>) => {
+  const cached = async (request: FastifyRequest, reply: FastifyReply, compute: () => Promise<string>) => {
     const key = `${request.lang}\n${request.url}`;
-    const json = cache.get(key) ?? (await cache.remember(key, async () => JSON.stringify(await compute())));
+    const json = cache.get(key) ?? (await cache.remember(key, compute));
     return reply.type('application/json; charset=utf-8').send(okEnvelopeJson(json));
   };
 
@@ -74,29 +75,23 @@ export const catalogueRoutes = fp(async (app: FastifyInstance) => {
         typeTree(db, request.lang),
         db.select().from(tag).orderBy(desc(tag.weigh), asc(tag.id)),
       ]);
-      return { types, tags: tags.map((t) => ({ id: t.id, name: pick(request.lang, t.nameZh, t.nameEn) })) };
+      return JSON.stringify({ types, tags: tags.map((t) => ({ id: t.id, name: pick(request.lang, t.nameZh, t.nameEn) })) });
     }),
   );
 
   app.get('/api/catalogue/list', (request, reply) => cached(request, reply, () => listPage(request)));
 
-  async function listPage(request: FastifyRequest): Promise<CatalogueListPage> {
+  async function listPage(request: FastifyRequest): Promise<Json<CatalogueListPage>> {
     const query = validate(catalogueListQuery, request.query, request.lang);
-    let typeIds: number[] | undefined;
-    if (query.type !== undefined) {
-      // An unknown or disabled type matches nothing rather than everything.
-      const types = await enabledTypes(db);
-      typeIds = types.some((t) => t.id === query.type) ? withDescendants(types, query.type) : [];
-    }
-    const result = await listCourses(db, { ...query, typeIds }, query.sort, query);
-    return {
-      list: result.rows.map((row) => toCard(row, request.lang)),
-      hasMore: result.hasMore,
-      page: query.page,
-      limit: query.limit,
-      snapshot: result.snapshot,
-      next: result.next,
-    };
+    const result = await listCourses(db, query, query.sort, query, request.lang);
+    return jsonObject<CatalogueListPage>({
+      list: result.cards,
+      hasMore: toJson(result.hasMore),
+      page: toJson(query.page),
+      limit: toJson(query.limit),
+      snapshot: toJson(result.snapshot),
+      next: toJson(result.next),
+    });
   }
 
   // Not bound to a member (memberId 0): a visitor's player streams it; it only ever names a free-preview lesson.
@@ -140,7 +135,7 @@ export const catalogueRoutes = fp(async (app: FastifyInstance) => {
     return reply.ok(await noticeDetail(db, id, request.lang));
   });
 
-  app.get('/api/vip/tiers', (request, reply) => cached(request, reply, async () => ({ list: await vipTiers(db, request.lang) })));
+  app.get('/api/vip/tiers', (request, reply) => cached(request, reply, async () => jsonObject<{ list: VipTierInfo[] }>({ list: await vipTiers(db, request.lang) })));
 
   app.post('/api/catalogue/collect/add', { preHandler: requireUser }, async (request, reply) => {
     const { id } = validate(courseIdInput, request.body, request.lang);

@@ -1,6 +1,8 @@
 import type { Language } from '@framecraft/contracts/constants';
 import type { CourseCard, CourseKind, ListSort, PriceBand } from '@framecraft/contracts/catalogue';
-import { and, asc, desc, eq, exists, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, inArray, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { jsonArray, type Json } from '../../shared/json-text.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import type { Db } from '../../db/client.ts';
 import type { MemberRow } from '../session/index.ts';
 import { catalogueType, course, courseTag, tag } from './tables.ts';
@@ -14,11 +16,10 @@ export const pick = (lang: Language, zh: string, en: string) => (lang === 'en' &
 /** Lower-cased text the keyword search scans: titles, subtitles and tag names of both languages. */
 export const searchTextOf = (parts: readonly string[]) => parts.filter(Boolean).join(' ').toLowerCase();
 
-/** The columns a list card needs (no description, no hidden fields). */
+/** The columns a card needs (member pages that add their own fields to it). */
 export const cardColumns = {
   id: course.id,
   kind: course.kind,
-  typeId: course.typeId,
   titleZh: course.titleZh,
   titleEn: course.titleEn,
   subtitleZh: course.subtitleZh,
@@ -29,9 +30,6 @@ export const cardColumns = {
   vipFreeLevel: course.vipFreeLevel,
   vipPrice: course.vipPrice,
   sales: course.sales,
-  views: course.views,
-  favourites: course.favourites,
-  createdAt: course.createdAt,
 };
 export type CardRow = { [K in keyof typeof cardColumns]: CourseRow[K] };
 
@@ -39,7 +37,6 @@ export function toCard(row: CardRow, lang: Language): CourseCard {
   return {
     id: row.id,
     kind: row.kind as CourseKind,
-    typeId: row.typeId,
     title: pick(lang, row.titleZh, row.titleEn),
     subtitle: pick(lang, row.subtitleZh, row.subtitleEn),
     cover: row.cover,
@@ -48,13 +45,39 @@ export function toCard(row: CardRow, lang: Language): CourseCard {
     vipFreeLevel: row.vipFreeLevel,
     vipPrice: row.vipPrice,
     sales: row.sales,
-    views: row.views,
-    favourites: row.favourites,
-    createdAt: Math.floor(row.createdAt.getTime() / 1000),
   };
 }
 
-export const onSale = eq(course.status, 'on_sale');
+/** `pick` in SQL: the English text, or the Chinese one when there is none. */
+export const pickSql = (lang: Language, zh: SQLWrapper, en: SQLWrapper): SQL => (lang === 'en' ? sql`coalesce(nullif(${en}, ''), ${zh})` : sql`${zh}`);
+
+/** Each member of a card, as SQL over `course` (the compiler checks that every one is there). */
+const cardSql: { [K in keyof CourseCard]-?: (lang: Language) => SQL } = {
+  id: () => sql`${course.id}`,
+  kind: () => sql`${course.kind}`,
+  title: (lang) => pickSql(lang, course.titleZh, course.titleEn),
+  subtitle: (lang) => pickSql(lang, course.subtitleZh, course.subtitleEn),
+  cover: () => sql`${course.cover}`,
+  price: () => sql`${course.price}`,
+  originalPrice: () => sql`${course.originalPrice}`,
+  vipFreeLevel: () => sql`${course.vipFreeLevel}`,
+  vipPrice: () => sql`${course.vipPrice}`,
+  sales: () => sql`${course.sales}`,
+};
+
+/** `json_build_object('key', expression, …)` of a record of SQL members. */
+export const jsonObjectSql = (members: Record<string, SQL>): SQL =>
+  sql`json_build_object(${sql.join(
+    Object.entries(members).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
+    sql`, `,
+  )})`;
+
+/** A card as JSON text, built by the database (decision 053): no row objects, no re-serialising. */
+export const cardJsonSql = (lang: Language): SQL<Json<CourseCard>> =>
+  sql<Json<CourseCard>>`${jsonObjectSql(Object.fromEntries(Object.entries(cardSql).map(([key, member]) => [key, member(lang)])))}::text`;
+
+/** On sale: written as a constant, not a parameter, so prepared statements can use the partial banner index. */
+export const onSale = sql`${course.status} = 'on_sale'`;
 
 /** Enabled types, in display order. A small table: read whole. */
 export async function enabledTypes(db: Db): Promise<TypeRow[]> {
@@ -69,9 +92,9 @@ export function withDescendants(types: readonly TypeRow[], rootId: number): numb
 }
 
 const priceCondition: Record<PriceBand, SQL> = {
-  free: eq(course.price, 0),
-  paid: gt(course.price, 0),
-  vipFree: gt(course.vipFreeLevel, 0),
+  free: sql`${course.price} = 0`,
+  paid: sql`${course.price} > 0`,
+  vipFree: sql`${course.vipFreeLevel} > 0`,
 };
 
 const sortOrder: Record<ListSort, SQL[]> = {
@@ -85,7 +108,8 @@ const sortOrder: Record<ListSort, SQL[]> = {
 const likePattern = (keyword: string) => `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface ListFilter {
-  typeIds?: number[];
+  /** A type: its items and those of every enabled type below it (an unknown or disabled type matches nothing). */
+  type?: number;
   kind?: CourseKind;
   price?: PriceBand;
   tag?: number;
@@ -93,17 +117,27 @@ export interface ListFilter {
   snapshot?: number;
 }
 
-export function listConditions(filter: ListFilter): SQL {
+/** Placeholders of the list's prepared statements (decision 053): values, never part of the SQL text. */
+const param = {
+  type: sql.placeholder('type'),
+  kind: sql.placeholder('kind'),
+  tag: sql.placeholder('tag'),
+  keyword: sql.placeholder('keyword'),
+  snapshot: sql.placeholder('snapshot'),
+  afterKey: sql.placeholder('afterKey'),
+  afterId: sql.placeholder('afterId'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+};
+
+/** The conditions of a filter, its values as placeholders (the type is handled by `withinType`). */
+function listConditions(filter: ListFilter): SQL {
   const conditions: SQL[] = [onSale];
-  if (filter.typeIds) conditions.push(inArray(course.typeId, filter.typeIds));
-  if (filter.kind) conditions.push(eq(course.kind, filter.kind));
+  if (filter.kind) conditions.push(sql`${course.kind} = ${param.kind}`);
   if (filter.price) conditions.push(priceCondition[filter.price]);
-  if (filter.tag !== undefined) {
-    const tagged = and(eq(courseTag.courseId, course.id), eq(courseTag.tagId, filter.tag));
-    conditions.push(exists(sql`(select 1 from ${courseTag} where ${tagged})`));
-  }
-  if (filter.keyword) conditions.push(sql`${course.searchText} like ${likePattern(filter.keyword)}`);
-  if (filter.snapshot !== undefined) conditions.push(lte(course.id, filter.snapshot));
+  if (filter.tag !== undefined) conditions.push(sql`exists (select 1 from ${courseTag} where ${courseTag.courseId} = ${course.id} and ${courseTag.tagId} = ${param.tag}::int)`);
+  if (filter.keyword) conditions.push(sql`${course.searchText} like ${param.keyword}`);
+  if (filter.snapshot !== undefined) conditions.push(sql`${course.id} <= ${param.snapshot}::int`);
   return and(...conditions)!;
 }
 
@@ -115,34 +149,35 @@ const sortKey: Record<ListSort, SQL<string>> = {
   priceDesc: sql<string>`${course.price}::text`,
 };
 
-/** Rows after the cursor `value.id` in the sort's order (a row comparison the sort's index serves). */
-function afterCursor(sort: ListSort, cursor: string): SQL {
-  const [value, id] = cursor.split('.') as [string, string];
-  const key = BigInt(value);
-  const row = sql`(${Number(id)}::int)`;
+/** Rows after the cursor in the sort's order (a row comparison the sort's index serves). */
+function afterCursor(sort: ListSort): SQL {
+  const row = sql`${param.afterId}::int`;
   switch (sort) {
     case 'newest':
-      return sql`(${course.createdAt}, ${course.id}) < (to_timestamp(0) + ${key.toString()}::bigint * interval '1 microsecond', ${row})`;
+      return sql`(${course.createdAt}, ${course.id}) < (to_timestamp(0) + ${param.afterKey}::bigint * interval '1 microsecond', ${row})`;
     case 'popular':
-      return sql`(${course.sales}, ${course.id}) < (${key.toString()}::bigint, ${row})`;
+      return sql`(${course.sales}, ${course.id}) < (${param.afterKey}::bigint, ${row})`;
     case 'priceAsc':
-      return sql`(${course.price}, ${course.id}) > (${key.toString()}::bigint, ${row})`;
+      return sql`(${course.price}, ${course.id}) > (${param.afterKey}::bigint, ${row})`;
     case 'priceDesc':
-      return sql`(${course.price}, ${course.id}) < (${key.toString()}::bigint, ${row})`;
+      return sql`(${course.price}, ${course.id}) < (${param.afterKey}::bigint, ${row})`;
   }
 }
 
+/** A type and every enabled type below it, resolved by the database (no round trip of its own). */
+const typeAndDescendants = (root: SQL) => sql`(with recursive sub(id) as (
+  select ${catalogueType.id} from ${catalogueType} where ${catalogueType.id} = ${root} and ${catalogueType.status} = 1
+  union
+  select ${catalogueType.id} from ${catalogueType} join sub on ${catalogueType.pid} = sub.id where ${catalogueType.status} = 1
+) select id from sub)`;
+
 /**
- * The ids of the first `count` rows of each type matching `where`, in `order` — one short index
- * scan per type (a lateral join), instead of reading every row of all the types and sorting them,
- * which `type_id IN (…) ORDER BY … LIMIT` costs when a type has sub-types.
+ * The first `count` rows of each of `types` matching `where`, in `order` — one short index scan per
+ * type (a lateral join) instead of reading every row of all the types and sorting them, which
+ * `type_id IN (…) ORDER BY … LIMIT` costs when a type has sub-types (decision 043).
  */
-export function topPerType(typeIds: readonly number[], where: SQL, order: readonly SQL[], count: number): SQL {
-  const ids = sql.join(
-    typeIds.map((id) => sql`${id}::int`),
-    sql`, `,
-  );
-  return sql`${course.id} in (select c.id from unnest(array[${ids}]) as t(id) cross join lateral (select ${course.id} as id from ${course} where ${course.typeId} = t.id and ${where} order by ${sql.join([...order], sql`, `)} limit ${count}) c)`;
+export function topPerType(types: SQL, where: SQL, order: readonly SQL[], count: SQL | number): SQL {
+  return sql`${course.id} in (select c.id from ${types} as t(id) cross join lateral (select ${course.id} as id from ${course} where ${course.typeId} = t.id and ${where} order by ${sql.join([...order], sql`, `)} limit ${count}) c)`;
 }
 
 export interface ListPageRequest {
@@ -152,6 +187,38 @@ export interface ListPageRequest {
   after?: string;
 }
 
+export interface ListPageResult {
+  /** The page's cards, as JSON text built by the database. */
+  cards: Json<CourseCard[]>;
+  hasMore: boolean;
+  next: string | null;
+  snapshot: number;
+}
+
+/** One list query, built once per shape and prepared (keyword searches are planned each time: see below). */
+function listStatement(db: Db, filter: ListFilter, sort: ListSort, byCursor: boolean, lang: Language) {
+  const shape = [lang, sort, filter.type !== undefined, filter.kind !== undefined, filter.price ?? '', filter.tag !== undefined, filter.snapshot !== undefined, byCursor].join('|');
+  const build = () => {
+    // The newest id rides along as an init-plan column: one round trip instead of two (PGlite has one connection).
+    const newest = filter.snapshot === undefined ? sql<number>`(select coalesce(max(id), 0)::int from ${course})` : sql<number>`${param.snapshot}::int`;
+    const conditions = [listConditions(filter)];
+    if (byCursor) conditions.push(afterCursor(sort));
+    const matching = and(...conditions)!;
+    // Each type's scan must reach past the offset: the page is cut from the merged rows.
+    const perType = sql`${param.offset}::int + ${param.limit}::int`;
+    const where = filter.type === undefined ? matching : topPerType(typeAndDescendants(sql`${param.type}::int`), matching, sortOrder[sort], perType);
+    return db
+      .select({ id: course.id, card: cardJsonSql(lang), newest, sortKey: sortKey[sort] })
+      .from(course)
+      .where(where)
+      .orderBy(...sortOrder[sort])
+      .limit(param.limit)
+      .offset(param.offset);
+  };
+  // A keyword's plan depends on the keyword (a trigram index for a rare one): never a generic plan.
+  return filter.keyword ? build() : preparedQuery(db, `catalogue.list|${shape}`, build);
+}
+
 /**
  * One page, newest id included for stable paging. No total: counting 100 000 rows on every
  * request costs more than the page itself, so the answer says whether another page follows
@@ -159,31 +226,25 @@ export interface ListPageRequest {
  * follow the previous page's cursor, so page 500 costs what page 1 does (decision 043); opening a
  * page by its number (offset) stops at LIST_MAX_PAGE.
  */
-export async function listCourses(db: Db, filter: ListFilter, sort: ListSort, request: ListPageRequest) {
-  // The newest id rides along as an init-plan column: one round trip instead of two (PGlite has one connection).
-  const newest = filter.snapshot === undefined ? sql<number>`(select coalesce(max(id), 0)::int from ${course})` : sql<number>`${filter.snapshot}::int`;
-  const { typeIds, ...rest } = filter;
-  const conditions = [listConditions(rest)];
-  if (request.after) conditions.push(afterCursor(sort, request.after));
-  const matching = and(...conditions)!;
-  const where =
-    typeIds === undefined
-      ? matching
-      : typeIds.length <= 1
-        ? and(matching, inArray(course.typeId, typeIds))!
-        : topPerType(typeIds, matching, sortOrder[sort], request.limit + 1);
-  const rows = await db
-    .select({ ...cardColumns, newest, sortKey: sortKey[sort] })
-    .from(course)
-    .where(where)
-    .orderBy(...sortOrder[sort])
-    .limit(request.limit + 1)
-    .offset(request.after ? 0 : (request.page - 1) * request.limit);
+export async function listCourses(db: Db, filter: ListFilter, sort: ListSort, request: ListPageRequest, lang: Language): Promise<ListPageResult> {
+  const [afterKey, afterId] = request.after ? request.after.split('.') : [];
+  const values = {
+    type: filter.type,
+    kind: filter.kind,
+    tag: filter.tag,
+    keyword: filter.keyword ? likePattern(filter.keyword) : undefined,
+    snapshot: filter.snapshot,
+    afterKey,
+    afterId: afterId === undefined ? undefined : Number(afterId),
+    limit: request.limit + 1,
+    offset: request.after ? 0 : (request.page - 1) * request.limit,
+  };
+  const rows = await listStatement(db, filter, sort, Boolean(request.after), lang).execute(values);
   const page = rows.slice(0, request.limit);
   const last = page.at(-1);
   const hasMore = rows.length > request.limit;
   return {
-    rows: page,
+    cards: jsonArray(page.map((row) => row.card)),
     hasMore,
     next: hasMore && last ? `${last.sortKey}.${last.id}` : null,
     snapshot: rows[0]?.newest ?? filter.snapshot ?? 0,

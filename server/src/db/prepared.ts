@@ -1,0 +1,27 @@
+import type { Db } from './client.ts';
+
+/** A Drizzle query builder, before it is prepared. */
+interface Preparable<P> {
+  prepare(name: string): P;
+}
+
+const shapesByDb = new WeakMap<Db, Map<string, unknown>>();
+let sequence = 0;
+
+/**
+ * One prepared statement per database handle and query shape (decision 053). Drizzle builds the
+ * SQL once instead of on every request; on PostgreSQL the statement is named, so each pooled
+ * connection parses it once and afterwards only binds parameters (PostgreSQL then keeps a generic
+ * plan when it costs no more than planning each time). `shape` must name everything that changes
+ * the SQL text — and only that, never a value, so the number of statements stays bounded.
+ */
+export function preparedQuery<P>(db: Db, shape: string, build: () => Preparable<P>): P {
+  let shapes = shapesByDb.get(db);
+  if (!shapes) shapesByDb.set(db, (shapes = new Map()));
+  let statement = shapes.get(shape) as P | undefined;
+  if (statement === undefined) {
+    statement = build().prepare(`fc_${++sequence}`);
+    shapes.set(shape, statement);
+  }
+  return statement;
+}
