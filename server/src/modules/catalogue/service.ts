@@ -1,6 +1,6 @@
 import type { Language } from '@framecraft/contracts/constants';
 import type { CourseCard, CourseKind, ListSort, PriceBand } from '@framecraft/contracts/catalogue';
-import { and, asc, desc, eq, exists, gt, inArray, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { jsonArray, type Json } from '../../shared/json-text.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import type { Db } from '../../db/client.ts';
