@@ -20,3 +20,10 @@ export function jsonObject<T extends object>(members: { [K in keyof T]-?: Json<T
   for (const [key, value] of Object.entries(members)) text += `${text ? ',' : '{'}"${key}":${value as string}`;
   return (text ? `${text}}` : '{}') as Json<T>;
 }
+
+/** One object with the members of both (their keys must not overlap), without parsing either. */
+export function mergeJsonObjects<A extends object, B extends object>(a: Json<A>, b: Json<B>): Json<A & B> {
+  if (a === '{}') return b as string as Json<A & B>;
+  if (b === '{}') return a as string as Json<A & B>;
+  return `${a.slice(0, -1)},${b.slice(1)}` as Json<A & B>;
+}

@@ -1,13 +1,16 @@
-import type { CourseDetail, DETAIL_LAYOUTS } from '@framecraft/contracts/catalogue';
+import type { CourseDetail } from '@framecraft/contracts/catalogue';
 import type { Language } from '@framecraft/contracts/constants';
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { preparedQuery } from '../../db/prepared.ts';
+import { jsonObject, mergeJsonObjects, toJson, type Json } from '../../shared/json-text.ts';
 import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { canAccess, priceFor, pricingContextOf, type AccessItem } from '../commerce/index.ts';
 import type { MemberRow } from '../session/index.ts';
-import { cardColumns, findOnSale, isVipCovered, onSale, pick, tagsOf, toCard, vipLevelOf } from './service.ts';
-import { catalogueType, chapter, collect, course, courseFile, lesson } from './tables.ts';
+import { cardMembersSql, isVipCovered, jsonArraySql, jsonObjectSql, onSale, pickSql, vipLevelOf } from './service.ts';
+import { catalogueType, chapter, collect, course, courseFile, courseTag, lesson, tag } from './tables.ts';
 
 const RELATED_LIMIT = 8;
 
@@ -31,32 +34,62 @@ export function sanitizeDescription(html: string): string {
   });
 }
 
+/** Sanitised descriptions by their source text: a pure function's results, so never stale; bounded by size. */
+const sanitizedBySource = new Map<string, string>();
+let sanitizedChars = 0;
+const SANITIZED_MAX_CHARS = 4_000_000;
+
+/** `sanitizeDescription`, remembered for sources seen before (sanitising is the detail answer's dearest step). */
+export function sanitizedDescription(html: string): string {
+  const known = sanitizedBySource.get(html);
+  if (known !== undefined) return known;
+  const clean = sanitizeDescription(html);
+  sanitizedBySource.set(html, clean);
+  sanitizedChars += html.length + clean.length;
+  for (const [source, kept] of sanitizedBySource) {
+    if (sanitizedChars <= SANITIZED_MAX_CHARS) break;
+    sanitizedBySource.delete(source);
+    sanitizedChars -= source.length + kept.length;
+  }
+  return clean;
+}
+
 export const courseNotFound = () => new ApiError('catalogue.notFound', { data: { type: 'not found' } });
 
 /** A member with their loyalty rate (commerce's `memberRateInfo`), for their own price. */
 export type PricedMember = MemberRow & { payRate?: number };
 
+/** What the asking member's session changes in a detail answer (added per request, never cached). */
+type MemberPart = Pick<CourseDetail, 'collected' | 'owned' | 'vipCovered' | 'access' | 'memberPrice'>;
+/** The rest of a detail answer but the views: the same for everybody (cached per item and language). */
+type SharedPart = Omit<CourseDetail, keyof MemberPart | 'views'>;
+
 /** The part of a detail answer that is the same for everybody (cached per item and language). */
 export interface PublicDetail {
-  answer: Omit<CourseDetail, 'collected' | 'owned' | 'vipCovered' | 'access' | 'memberPrice'>;
+  /** As JSON text: the database built it, the description was sanitised here. */
+  json: Json<SharedPart>;
+  /** Views as stored: the route adds those its view counter has not written yet. */
+  views: number;
   /** What the member-specific part is computed from (not sent). */
   item: AccessItem;
 }
 
-/**
- * An on-sale item with its syllabus, files (never their URLs) and related items; what the member's
- * session changes (collected, owned, vipCovered) is added by `memberDetail`. Views as stored: the
- * route adds those its view counter has not written yet.
- */
 /** A playable URL for a free-preview lesson whose video lives in a private root (an uploaded lesson). */
 export type PreviewLinker = (lesson: { storage: string; objectKey: string }) => Promise<string | null>;
 
+/** A whole detail answer as an object (tests and callers that need the values). */
 export async function courseDetail(db: Db, id: number, lang: Language, member: PricedMember | undefined, previewLink?: PreviewLinker): Promise<CourseDetail> {
-  return memberDetail(db, await publicDetail(db, id, lang, previewLink), member);
+  return JSON.parse(await detailJson(db, await publicDetail(db, id, lang, previewLink), member)) as CourseDetail;
+}
+
+/** The answer of `GET /api/catalogue/detail`: the shared part, the views and the member's part. */
+export async function detailJson(db: Db, shared: PublicDetail, member: PricedMember | undefined, unwrittenViews = 0): Promise<Json<CourseDetail>> {
+  const views = jsonObject<Pick<CourseDetail, 'views'>>({ views: toJson(shared.views + unwrittenViews) });
+  return mergeJsonObjects(mergeJsonObjects(views, shared.json), toJson(await memberPart(db, shared.item, member)));
 }
 
 /** The member's side of an item: favourite, and how commerce's one access check lets them reach it. */
-export async function memberDetail(db: Db, { answer, item }: PublicDetail, member: PricedMember | undefined): Promise<CourseDetail> {
+async function memberPart(db: Db, item: AccessItem, member: PricedMember | undefined): Promise<MemberPart> {
   const [collected, access] = await Promise.all([
     member
       ? db.select({ id: collect.id }).from(collect).where(and(eq(collect.userId, member.id), eq(collect.courseId, item.id))).limit(1)
@@ -64,7 +97,6 @@ export async function memberDetail(db: Db, { answer, item }: PublicDetail, membe
     canAccess(db, member, item),
   ]);
   return {
-    ...answer,
     collected: collected.length > 0,
     owned: access === 'owned',
     vipCovered: isVipCovered(item, vipLevelOf(member)),
@@ -73,56 +105,78 @@ export async function memberDetail(db: Db, { answer, item }: PublicDetail, membe
   };
 }
 
-export async function publicDetail(db: Db, id: number, lang: Language, previewLink?: PreviewLinker): Promise<PublicDetail> {
-  const item = await findOnSale(db, id);
-  if (!item) throw courseNotFound();
-  const [[type], tags, chapters, lessons, files, related] = await Promise.all([
-    db.select().from(catalogueType).where(eq(catalogueType.id, item.typeId)).limit(1),
-    tagsOf(db, id, lang),
-    db.select().from(chapter).where(eq(chapter.courseId, id)).orderBy(desc(chapter.weigh), asc(chapter.id)),
-    db.select().from(lesson).where(eq(lesson.courseId, id)).orderBy(desc(lesson.weigh), asc(lesson.id)),
-    db
-      .select({ id: courseFile.id, name: courseFile.name, size: courseFile.size, format: courseFile.format })
-      .from(courseFile)
-      .where(eq(courseFile.courseId, id))
-      .orderBy(desc(courseFile.weigh), asc(courseFile.id)),
-    db
-      .select(cardColumns)
+const ordered = (weigh: SQL, id: SQL) => sql`order by ${weigh} desc, ${id}`;
+const relatedItem = alias(course, 'related');
+
+/**
+ * An on-sale item with its syllabus, files (never their URLs) and related items, in one prepared
+ * statement per language whose answer the database builds as JSON (decision 053). Only the
+ * description is finished here (sanitised), and the link of a free preview kept in a private root
+ * (signed).
+ */
+function detailStatement(db: Db, lang: Language) {
+  return preparedQuery(db, `catalogue.detail|${lang}`, () => {
+    const freePreview = sql`${lesson.freePreview} = 1`;
+    const shared: { [K in Exclude<keyof SharedPart, 'description'>]-?: SQL } = {
+      ...cardMembersSql(lang),
+      gallery: sql`${course.gallery}`,
+      previewVideo: sql`${course.previewVideo}`,
+      type: jsonObjectSql({ id: sql`${catalogueType.id}`, name: pickSql(lang, catalogueType.nameZh, catalogueType.nameEn), layout: sql`${catalogueType.layout}` }),
+      tags: jsonArraySql(
+        sql`select ${tag.id} as id, ${pickSql(lang, tag.nameZh, tag.nameEn)} as name from ${courseTag} join ${tag} on ${tag.id} = ${courseTag.tagId}
+            where ${courseTag.courseId} = ${course.id} ${ordered(sql`${tag.weigh}`, sql`${tag.id}`)}`,
+      ),
+      chapters: jsonArraySql(
+        sql`select ${chapter.id} as id, ${pickSql(lang, chapter.titleZh, chapter.titleEn)} as title, ${jsonArraySql(
+          // Only free previews play for everybody: a public clip here, a private upload signed below.
+          sql`select ${lesson.id} as id, ${pickSql(lang, lesson.titleZh, lesson.titleEn)} as title, ${lesson.duration} as duration,
+                ${freePreview} as "freePreview", case when ${freePreview} and ${lesson.video} <> '' then ${lesson.video} end as video
+              from ${lesson} where ${lesson.chapterId} = ${chapter.id} and ${lesson.courseId} = ${course.id} ${ordered(sql`${lesson.weigh}`, sql`${lesson.id}`)}`,
+        )} as lessons
+            from ${chapter} where ${chapter.courseId} = ${course.id} ${ordered(sql`${chapter.weigh}`, sql`${chapter.id}`)}`,
+      ),
+      files: jsonArraySql(
+        sql`select ${courseFile.id} as id, ${courseFile.name} as name, ${courseFile.size} as size, ${courseFile.format} as format
+            from ${courseFile} where ${courseFile.courseId} = ${course.id} ${ordered(sql`${courseFile.weigh}`, sql`${courseFile.id}`)}`,
+      ),
+      related: sql`array_to_json(array(select ${jsonObjectSql(cardMembersSql(lang, relatedItem))} from ${course} as related
+            where ${relatedItem.status} = 'on_sale' and ${relatedItem.typeId} = ${course.typeId} and ${relatedItem.id} <> ${course.id}
+            order by ${relatedItem.sales} desc, ${relatedItem.id} desc limit ${RELATED_LIMIT}))`,
+    };
+    const privatePreviews = jsonArraySql(
+      sql`select ${lesson.id} as id, ${lesson.storage} as storage, ${lesson.objectKey} as "objectKey" from ${lesson}
+          where ${lesson.courseId} = ${course.id} and ${freePreview} and ${lesson.video} = '' and ${lesson.objectKey} <> ''`,
+    );
+    return db
+      .select({
+        shared: sql<Json<Omit<SharedPart, 'description'>>>`${jsonObjectSql(shared)}::text`,
+        description: sql<string>`${pickSql(lang, course.descriptionZh, course.descriptionEn)}`,
+        privatePreviews: sql<string>`${privatePreviews}::text`,
+        views: course.views,
+        id: course.id,
+        price: course.price,
+        vipFreeLevel: course.vipFreeLevel,
+        vipPrice: course.vipPrice,
+      })
       .from(course)
-      .where(and(onSale, eq(course.typeId, item.typeId), ne(course.id, id)))
-      .orderBy(desc(course.sales), desc(course.id))
-      .limit(RELATED_LIMIT),
-  ]);
-  // Free previews play for everybody: a public clip as it is, a private upload through a signed link.
-  const previewUrls = new Map<number, string | null>();
-  for (const l of lessons) {
-    if (l.freePreview !== 1) continue;
-    previewUrls.set(l.id, l.video || (l.objectKey && previewLink ? await previewLink(l) : null));
-  }
-  const answer: PublicDetail['answer'] = {
-    ...toCard(item, lang),
-    views: item.views,
-    description: sanitizeDescription(pick(lang, item.descriptionZh, item.descriptionEn)),
-    gallery: item.gallery,
-    previewVideo: item.previewVideo,
-    type: type ? { id: type.id, name: pick(lang, type.nameZh, type.nameEn), layout: type.layout as (typeof DETAIL_LAYOUTS)[number] } : null,
-    tags,
-    chapters: chapters.map((c) => ({
-      id: c.id,
-      title: pick(lang, c.titleZh, c.titleEn),
-      lessons: lessons
-        .filter((l) => l.chapterId === c.id)
-        .map((l) => ({
-          id: l.id,
-          title: pick(lang, l.titleZh, l.titleEn),
-          duration: l.duration,
-          freePreview: l.freePreview === 1,
-          // Only free previews play for everybody; the rest is delivered to owners (commerce issue).
-          video: previewUrls.get(l.id) ?? null,
-        })),
-    })),
-    files,
-    related: related.map((row) => toCard(row, lang)),
-  };
-  return { answer, item: { id: item.id, price: item.price, vipFreeLevel: item.vipFreeLevel, vipPrice: item.vipPrice } };
+      .leftJoin(catalogueType, eq(catalogueType.id, course.typeId))
+      .where(and(eq(course.id, sql.placeholder('id')), onSale));
+  });
+}
+
+export async function publicDetail(db: Db, id: number, lang: Language, previewLink?: PreviewLinker): Promise<PublicDetail> {
+  const [row] = await detailStatement(db, lang).execute({ id });
+  if (!row) throw courseNotFound();
+  let json = mergeJsonObjects(jsonObject<Pick<SharedPart, 'description'>>({ description: toJson(sanitizedDescription(row.description)) }), row.shared);
+  const privatePreviews = JSON.parse(row.privatePreviews) as { id: number; storage: string; objectKey: string }[];
+  if (privatePreviews.length > 0 && previewLink) json = await withSignedPreviews(json, privatePreviews, previewLink);
+  return { json, views: row.views, item: { id: row.id, price: row.price, vipFreeLevel: row.vipFreeLevel, vipPrice: row.vipPrice } };
+}
+
+/** Free previews uploaded to a private root play through a signed link (rare: parsed and written again). */
+async function withSignedPreviews(json: Json<SharedPart>, previews: { id: number; storage: string; objectKey: string }[], previewLink: PreviewLinker) {
+  const links = new Map(await Promise.all(previews.map(async (p) => [p.id, await previewLink(p)] as const)));
+  const answer = JSON.parse(json) as SharedPart;
+  for (const lessonRow of answer.chapters.flatMap((c) => c.lessons)) if (links.has(lessonRow.id)) lessonRow.video = links.get(lessonRow.id) ?? null;
+  return toJson(answer);
 }

@@ -45,12 +45,23 @@ describe('storefront queries run on indexes', () => {
       return `'${String(value instanceof Date ? value.toISOString() : value).replace(/'/g, "''")}'`;
     });
 
-  async function seqScansOf(queries: typeof captured): Promise<string[]> {
+  const literal = (value: unknown) => inline({ query: '$1', params: [value] });
+
+  /**
+   * Sequential scans in the plans of `queries`: as planned for their values, and (`generic`) as a
+   * prepared statement planned once for any values — what PostgreSQL may keep for the storefront's
+   * prepared statements (decision 053).
+   */
+  async function seqScansOf(queries: typeof captured, { generic = false } = {}): Promise<string[]> {
     const found: string[] = [];
     await ctx.database.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      for (const q of queries) {
-        const result = (await tx.execute(sql.raw(`explain ${inline(q)}`))) as unknown as { rows: Record<string, string>[] };
+      if (generic) await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      for (const [i, q] of queries.entries()) {
+        if (generic) await tx.execute(sql.raw(`prepare plan_check_${i} as ${q.query}`));
+        const explain = generic ? `explain execute plan_check_${i}${q.params.length ? `(${q.params.map(literal).join(', ')})` : ''}` : `explain ${inline(q)}`;
+        const result = (await tx.execute(sql.raw(explain))) as unknown as { rows: Record<string, string>[] };
+        if (generic) await tx.execute(sql.raw(`deallocate plan_check_${i}`));
         const plan = result.rows.map((row) => Object.values(row)[0]).join('\n');
         const scanned = WATCHED.filter((table) => new RegExp(`Seq Scan on ${table}\\b`).test(plan));
         if (scanned.length > 0) found.push(`${scanned.join(', ')} ← ${q.query}\n${plan}`);
@@ -87,6 +98,10 @@ describe('storefront queries run on indexes', () => {
     }
     expect(captured.length).toBe(filters.length * LIST_SORTS.length * 2);
     expect(await seqScansOf(captured)).toEqual([]);
+    // The prepared ones (all but keyword searches, which are planned for their keyword) also as generic plans.
+    const prepared = captured.filter((q) => !q.query.includes(' like '));
+    expect(prepared.length).toBe((filters.length - 1) * LIST_SORTS.length * 2);
+    expect(await seqScansOf(prepared, { generic: true })).toEqual([]);
   });
 
   it('home and the detail of an item', async () => {
@@ -94,7 +109,9 @@ describe('storefront queries run on indexes', () => {
     await homeSections(logging, 'en');
     const [item] = await ctx.database.db.select({ id: course.id }).from(course).where(eq(course.status, 'on_sale')).limit(1);
     await courseDetail(logging, item!.id, 'en', undefined);
-    expect(captured.length).toBeGreaterThan(5);
+    // One statement each (decision 053), planned for their values and as prepared generic plans.
+    expect(captured.length).toBe(2);
     expect(await seqScansOf(captured)).toEqual([]);
+    expect(await seqScansOf(captured, { generic: true })).toEqual([]);
   });
 });

@@ -20,7 +20,7 @@ declare module 'fastify' {
 import { validate } from '../../shared/validation.ts';
 import { currentUser, optionalUser, requireUser } from '../session/index.ts';
 import { artSvg } from './art.ts';
-import { memberDetail, publicDetail, type PublicDetail } from './detail.ts';
+import { detailJson, publicDetail, type PublicDetail } from './detail.ts';
 import { ViewCounter } from './view-counter.ts';
 import { memberRateInfo, priceFor, pricingContextOf } from '../commerce/index.ts';
 import { createSignedLink, isStorageName } from '../storage/index.ts';
@@ -105,8 +105,8 @@ export const catalogueRoutes = fp(async (app: FastifyInstance) => {
     const shared = await details.remember(`${id}\n${request.lang}`, () => publicDetail(db, id, request.lang, previewLink));
     // A member sees their own price: VIP price or loyalty rate (commerce's one pricing function).
     const member = request.user ? { ...request.user, payRate: (await memberRateInfo(db, app.siteConfig, request.user.id)).pay_rate } : undefined;
-    const detail = await memberDetail(db, shared, member);
-    return reply.ok({ ...detail, views: detail.views + views.add(id) });
+    const answer = await detailJson(db, shared, member, views.add(id));
+    return reply.type('application/json; charset=utf-8').send(okEnvelopeJson(answer));
   });
 
   // The list and home answers are cached for everybody (decision 043): a logged-in member's cards

@@ -51,30 +51,45 @@ export function toCard(row: CardRow, lang: Language): CourseCard {
 /** `pick` in SQL: the English text, or the Chinese one when there is none. */
 export const pickSql = (lang: Language, zh: SQLWrapper, en: SQLWrapper): SQL => (lang === 'en' ? sql`coalesce(nullif(${en}, ''), ${zh})` : sql`${zh}`);
 
-/** Each member of a card, as SQL over `course` (the compiler checks that every one is there). */
-const cardSql: { [K in keyof CourseCard]-?: (lang: Language) => SQL } = {
-  id: () => sql`${course.id}`,
-  kind: () => sql`${course.kind}`,
-  title: (lang) => pickSql(lang, course.titleZh, course.titleEn),
-  subtitle: (lang) => pickSql(lang, course.subtitleZh, course.subtitleEn),
-  cover: () => sql`${course.cover}`,
-  price: () => sql`${course.price}`,
-  originalPrice: () => sql`${course.originalPrice}`,
-  vipFreeLevel: () => sql`${course.vipFreeLevel}`,
-  vipPrice: () => sql`${course.vipPrice}`,
-  sales: () => sql`${course.sales}`,
+/** Each member of a card, as SQL over `table` (`course` or an alias of it; the compiler checks that every one is there). */
+/** The columns a card is built from, of `course` or an alias of it. */
+type CardTable = Record<'id' | 'kind' | 'titleZh' | 'titleEn' | 'subtitleZh' | 'subtitleEn' | 'cover' | 'price' | 'originalPrice' | 'vipFreeLevel' | 'vipPrice' | 'sales', SQLWrapper>;
+
+const cardSql: { [K in keyof CourseCard]-?: (lang: Language, table: CardTable) => SQL } = {
+  id: (_, t) => sql`${t.id}`,
+  kind: (_, t) => sql`${t.kind}`,
+  title: (lang, t) => pickSql(lang, t.titleZh, t.titleEn),
+  subtitle: (lang, t) => pickSql(lang, t.subtitleZh, t.subtitleEn),
+  cover: (_, t) => sql`${t.cover}`,
+  price: (_, t) => sql`${t.price}`,
+  originalPrice: (_, t) => sql`${t.originalPrice}`,
+  vipFreeLevel: (_, t) => sql`${t.vipFreeLevel}`,
+  vipPrice: (_, t) => sql`${t.vipPrice}`,
+  sales: (_, t) => sql`${t.sales}`,
 };
 
-/** `json_build_object('key', expression, …)` of a record of SQL members. */
+/** The SQL members of a card, to build a JSON object from (with more members for a detail). */
+export const cardMembersSql = (lang: Language, table: CardTable = course): Record<keyof CourseCard, SQL> =>
+  Object.fromEntries(Object.entries(cardSql).map(([key, member]) => [key, member(lang, table)])) as Record<keyof CourseCard, SQL>;
+
+/**
+ * A JSON object of SQL members, as compact JSON: `row_to_json` over a one-row select whose column
+ * names are the keys (`json_build_object` would add a space around every colon and comma).
+ */
 export const jsonObjectSql = (members: Record<string, SQL>): SQL =>
-  sql`json_build_object(${sql.join(
-    Object.entries(members).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
+  sql`(select row_to_json(j) from (select ${sql.join(
+    Object.entries(members).map(([key, value]) => sql`${value} as ${sql.identifier(key)}`),
     sql`, `,
-  )})`;
+  )}) j)`;
+
+/**
+ * A JSON array of the rows `select` returns (in its order), each row an object of its named
+ * columns; `[]` when there are none. Compact, like `jsonObjectSql`.
+ */
+export const jsonArraySql = (select: SQL): SQL => sql`array_to_json(array(select row_to_json(j) from (${select}) j))`;
 
 /** A card as JSON text, built by the database (decision 053): no row objects, no re-serialising. */
-export const cardJsonSql = (lang: Language): SQL<Json<CourseCard>> =>
-  sql<Json<CourseCard>>`${jsonObjectSql(Object.fromEntries(Object.entries(cardSql).map(([key, member]) => [key, member(lang)])))}::text`;
+export const cardJsonSql = (lang: Language): SQL<Json<CourseCard>> => sql<Json<CourseCard>>`${jsonObjectSql(cardMembersSql(lang))}::text`;
 
 /** On sale: written as a constant, not a parameter, so prepared statements can use the partial banner index. */
 export const onSale = sql`${course.status} = 'on_sale'`;
