@@ -4,6 +4,9 @@
 // interleaved: target and bare route alternate, 3 rounds, the median of each taken, the load
 // average printed per round, p50 and p99. PostgreSQL when DATABASE_URL is set (the database named
 // in the first row), else the embedded PGlite.
+// A database seeded before is reused as it is: the seed step only tops up what is missing (a few
+// seconds when nothing is), and BENCH_SEED=off skips it — measure a database exactly as it is (a
+// copy of a real shop is never topped up with seeded members). The first row gives the sizes found.
 //   orders         my orders (50 members), the admin orders list (plain, filtered + sorted, by member), the dashboard
 //   scale-checkout balance payments per second in 3 rounds between bare-route rounds, ledger verified after
 import autocannon from 'autocannon';
@@ -39,8 +42,15 @@ function helper(dataDir, args) {
   return JSON.parse(result.stdout);
 }
 
-/** Seed (tops up: a database already seeded at that size is left as it is). */
+/** `BENCH_SEED=off` skips the seed step: the database is measured as it is. */
+const SEED = process.env.BENCH_SEED !== 'off';
+
+/** Seed (tops up: a database already seeded at that size is left as it is); the seconds it took, or null when skipped. */
 function seedShop(dataDir) {
+  if (!SEED) {
+    console.log(`· BENCH_SEED=off: no seed step, ${databaseName()} as it is`);
+    return null;
+  }
   console.log(`· seeding ${ITEMS} items, ${MEMBERS} members, ${ORDERS} orders on ${databaseName()}`);
   const started = Date.now();
   const result = spawnSync('npm', ['run', 'db:seed', '--', '--items', String(ITEMS), '--members', String(MEMBERS), '--orders', String(ORDERS)], {
@@ -79,6 +89,13 @@ const query = (params) =>
     )
     .join('&');
 
+/** The 'database' row: which database, the sizes it holds (counted, not asked for), how long the seed step took. */
+function databaseRow(dataDir, seedSeconds) {
+  const sizes = helper(dataDir, ['sizes']);
+  const seeded = seedSeconds === null ? 'not seeded: BENCH_SEED=off' : `seed step ${seedSeconds.toFixed(0)} s for ${ITEMS} items, ${MEMBERS} members, ${ORDERS} orders`;
+  return { measure: 'database', figure: onPostgres ? 'PostgreSQL' : 'PGlite', budget: '', note: `${databaseName()}; holds ${sizes.items} items, ${sizes.members} members, ${sizes.orders} orders (${seeded})` };
+}
+
 function row(call, figure) {
   const ratio = figure.rps / figure.bareRps;
   return {
@@ -96,7 +113,7 @@ export async function ordersBench() {
   const rows = [];
   try {
     const seedSeconds = seedShop(dataDir);
-    rows.push({ measure: 'database', figure: onPostgres ? 'PostgreSQL' : 'PGlite', budget: '', note: `${databaseName()}; ${ITEMS} items, ${MEMBERS} members, ${ORDERS} orders (seed step ${seedSeconds.toFixed(0)} s)` });
+    rows.push(databaseRow(dataDir, seedSeconds));
     const tokens = helper(dataDir, ['tokens', '--members', String(CONNECTIONS)]);
     const server = await startServer(dataDir, {}, { timeoutMs: 120_000 });
     let bare;
@@ -167,6 +184,7 @@ export async function scaleCheckoutBench() {
   const dataDir = await preparedDataDir('scale-checkout');
   try {
     const seedSeconds = seedShop(dataDir);
+    const database = databaseRow(dataDir, seedSeconds);
     const run = Date.now().toString(36);
     console.log(`· ${members} members × ${perMember} unpaid orders`);
     const prepared = helper(dataDir, ['prepare', '--run', run, '--members', String(members), '--orders', String(perMember)]);
@@ -216,7 +234,7 @@ export async function scaleCheckoutBench() {
     const at = (q) => (latencies[Math.floor(latencies.length * q)] ?? 0).toFixed(0);
     const ok = verified.broken === 0 && verified.paid === paid && failed === 0 && everyone.balance === 0 && everyone.rows === 0;
     return [
-      { measure: 'database', figure: onPostgres ? 'PostgreSQL' : 'PGlite', budget: '', note: `${databaseName()}; ${ITEMS} items, ${MEMBERS} members, ${ORDERS} orders (seed step ${seedSeconds.toFixed(0)} s)` },
+      database,
       {
         measure: `balance payments (${members} members at once)`,
         figure: `${Math.round(median(rounds.map((r) => r.payRate)))} pay/s`,

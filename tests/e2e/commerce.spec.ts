@@ -186,6 +186,10 @@ test('an admin refunds an order in full and the item can no longer be downloaded
 
   await adminLogin(page, 'admin', E2E_ADMIN_PASSWORD);
   await page.goto('/admin/shop/order');
+  // A shop below the count cap (decision 052) sees its exact total under the list, as the server counted it.
+  const listed = await api<{ total: number; totalCapped: boolean }>(page.request, '/admin/shop/order/index?page=1&limit=10', { adminToken: await adminToken(page.request) });
+  expect(listed.data.totalCapped).toBe(false);
+  await expect(page.locator('.ant-pagination-total-text')).toHaveText(`共 ${listed.data.total} 条`);
   const row = page.locator('tr', { hasText: order.data.order_no });
   await row.getByRole('button', { name: /详情|Details/ }).click();
   const drawer = page.getByTestId('admin-order-detail');

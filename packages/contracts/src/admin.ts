@@ -135,3 +135,17 @@ export interface ExportStatus {
   file_name: string;
   error: string;
 }
+
+/**
+ * `GET /admin/<controller>/index` (generic CRUD, spec §7 `{list, total, remark}`; decision 052).
+ * The total is counted exactly up to `CRUD_LIST_COUNT_CAP` (constants, 10 000 rows). Beyond it the server stops
+ * counting: `total` is the cap and `totalCapped` is true — "more than `total` records" — so a
+ * list of a million orders costs the same as one of ten thousand. Pages reach `total` rows.
+ */
+export interface CrudListAnswer<R> {
+  list: R[];
+  total: number;
+  /** `total` is a lower bound: more rows match than were counted. */
+  totalCapped: boolean;
+  remark: string;
+}

@@ -55,6 +55,11 @@ export const TERMINAL_DEFAULTS = {
   automaticCleanupTask: '1',
 } as const;
 
+/**
+ * Rows a back-office list (generic CRUD index) counts exactly; beyond them its total is "more than
+ * this" (`CrudListAnswer.totalCapped`, decision 052) — the count never reads more rows than this.
+ */
+export const CRUD_LIST_COUNT_CAP = 10_000;
 export const ADMIN_MENU_WIDTH = 260;
 export const ADMIN_MENU_COLLAPSED_WIDTH = 64;
 export const ADMIN_LAYOUT_MODES = ['Default', 'Classic', 'Streamline'] as const;

@@ -6,6 +6,7 @@
  *   tokens --members N                access tokens of the N seeded members with the most orders, one of
  *                                     the first super admin, and a member id (`npm run bench -- orders`)
  *   ledger                            the ledger invariant over every member → JSON on stdout
+ *   sizes                             items, members and orders the database holds → JSON on stdout
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
@@ -94,8 +95,14 @@ async function main() {
                  (select count(*)::int from "user") as members`),
       );
       process.stdout.write(JSON.stringify(broken));
+    } else if (process.argv[2] === 'sizes') {
+      // What was measured: the database as it is after the seed step (or without one, BENCH_SEED=off).
+      const [sizes] = await rowsOf<{ items: number; members: number; orders: number }>(
+        db.execute(sql`select (select count(*)::int from course where delete_time is null) as items, (select count(*)::int from "user") as members, (select count(*)::int from shop_order) as orders`),
+      );
+      process.stdout.write(JSON.stringify(sizes));
     } else {
-      throw new Error('usage: bench-checkout prepare|verify|tokens|ledger');
+      throw new Error('usage: bench-checkout prepare|verify|tokens|ledger|sizes');
     }
   } finally {
     await database.close();

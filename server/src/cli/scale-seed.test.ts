@@ -32,7 +32,7 @@ describe('seeding members and orders at scale', () => {
   }
 
   it('adds the members and orders asked for, with lines, pay log rows and a ledger that holds', async () => {
-    const added = await seedScale(ctx.database.db, { members: 200, orders: 2000, chunk: 700 });
+    const added = await seedScale(ctx.database.db, { members: 200, orders: 2000, chunk: 700, memberChunk: 70 });
     expect(added).toEqual({ members: 200, orders: 2000 });
     const counts = await one<Record<string, string>>(sql`
       select (select count(*) from "user" where username like 'seed.%') as members,
@@ -45,6 +45,9 @@ describe('seeding members and orders at scale', () => {
         (select count(distinct user_id) from shop_order) as buyers,
         (select extract(epoch from max(create_time) - min(create_time)) / 86400 from shop_order) as days`);
     expect(n(counts.members)).toBe(200);
+    // Members in several statements (the full size takes two of 50 000): names stay unique and numbered 1..200.
+    const names = await one<{ distinct: string; nicknames: string }>(sql`select count(distinct username) as distinct, count(distinct nickname) as nicknames from "user" where username like 'seed.%'`);
+    expect([n(names.distinct), n(names.nicknames)]).toEqual([200, 200]);
     expect(n(counts.orders)).toBe(2000);
     expect(n(counts.lines)).toBe(2000);
     expect(n(counts.logged)).toBe(n(counts.paid));

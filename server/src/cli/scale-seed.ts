@@ -29,6 +29,8 @@ export interface ScaleSeedOptions {
   log?: (line: string) => void;
   /** Orders per chunk (one transaction each). */
   chunk?: number;
+  /** Members per insert statement. */
+  memberChunk?: number;
 }
 
 /** Usernames of seeded members: never a name a person can register (spec: letters first, no dot). */
@@ -47,13 +49,13 @@ export async function seedScale(db: Db, options: ScaleSeedOptions): Promise<{ me
     const have = await count(db, sql`select count(*) as n from "user" where username like ${SEEDED_MEMBER_LIKE}`);
     const missing = options.members - have;
     const started = Date.now();
-    const CHUNK = 50_000;
+    const CHUNK = options.memberChunk ?? 50_000;
     for (let from = 0; from < missing; from += CHUNK) {
       const n = Math.min(CHUNK, missing - from);
-      // Ids of this chunk come from the sequence; usernames and invite codes from (have + from + g), unique per call.
+      // Ids come from the sequence; usernames, nicknames and invite codes from (have + from + g): unique across chunks and runs.
       await db.execute(sql`
         insert into "user" (username, nickname, password, invite_code, join_time, create_time, update_time)
-        select ${SEEDED_MEMBER_PREFIX} || ${run} || '.' || g, 'Member ' || (${have + from} + g),
+        select ${SEEDED_MEMBER_PREFIX} || ${run} || '.' || (${have + from} + g), 'Member ' || (${have + from} + g),
           'seeded: no password login', upper(${run} || lpad(to_hex(${have + from} + g), 8, '0')),
           t, t, t
         from (select g, now() - (random() * interval '730 days') as t from generate_series(1, ${n}) g) s`);

@@ -1,6 +1,8 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { getTableColumns } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { CrudListAnswer } from '@framecraft/contracts/admin';
+import { CRUD_LIST_COUNT_CAP } from '@framecraft/contracts/constants';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, isUniqueViolation } from '../../../shared/errors.ts';
 import { validate } from '../../../shared/validation.ts';
@@ -111,6 +113,18 @@ export async function listQuery(crud: ResolvedCrud, ctx: ReadContext, query: Ind
   return { condition: where.length ? and(...where) : undefined, order: buildOrder(crud, query.order, t) };
 }
 
+/**
+ * The list's total, bounded (decision 052): an unfiltered list of a million orders would otherwise
+ * count them all on every page view. `count(*)` over the first `cap + 1` matching rows (a `LIMIT` subquery),
+ * so its cost never grows past `cap` rows whatever the table holds. Exact up to the cap; above it
+ * `total` is the cap and `totalCapped` says there are more.
+ */
+async function cappedTotal(crud: ResolvedCrud, ctx: ReadContext, condition: SQL | undefined, cap = CRUD_LIST_COUNT_CAP): Promise<{ total: number; totalCapped: boolean }> {
+  const matching = ctx.db.select({ one: sql<number>`1`.as('one') }).from(crud.table).where(condition).limit(cap + 1).as('matching');
+  const [{ n } = { n: 0 }] = await ctx.db.select({ n: count() }).from(matching);
+  return n > cap ? { total: cap, totalCapped: true } : { total: n, totalCapped: false };
+}
+
 /** One page of API rows with their relations attached. */
 export async function pageOfRows(crud: ResolvedCrud, ctx: ReadContext, list: Awaited<ReturnType<typeof listQuery>>, limit: number, offset: number): Promise<Row[]> {
   const rows = (await ctx.db.select().from(crud.table).where(list.condition).orderBy(...list.order).limit(limit).offset(offset)) as Row[];
@@ -134,10 +148,10 @@ export function crudRoutes(app: FastifyInstance, definition: CrudDefinition): Re
       const query = validate(indexQuery, unflattenQuery(request.query as Row), request.lang);
       const list = await listQuery(crud, ctx, query, (key, params) => request.t(key, params));
       const filtered = Boolean(query.quickSearch || query.search.length || query.initKey);
-      const [{ total } = { total: 0 }] = await ctx.db.select({ total: count() }).from(crud.table).where(list.condition);
+      const { total, totalCapped } = await cappedTotal(crud, ctx, list.condition);
       const wholeTree = crud.tree && !filtered && !query.select;
       const rows = await pageOfRows(crud, ctx, list, wholeTree ? 100_000 : query.limit, wholeTree ? 0 : (query.page - 1) * query.limit);
-      return reply.ok({ list: wholeTree ? asTree(rows, crud.pk) : rows, total, remark: '' });
+      return reply.ok<CrudListAnswer<Row>>({ list: wholeTree ? asTree(rows, crud.pk) : rows, total, totalCapped, remark: '' });
     });
     exportRoute(app, crud);
   }

@@ -1,4 +1,4 @@
-import type { ExportStatus } from '@framecraft/contracts/admin';
+import type { CrudListAnswer, ExportStatus } from '@framecraft/contracts/admin';
 import { HEADER } from '@framecraft/contracts/constants';
 import { request } from '../../../lib/request/index.ts';
 import { accessToken } from '../../../lib/request/session.ts';
@@ -32,7 +32,7 @@ const url = (controller: string, action: string) => `/admin/${controller}/${acti
 /** The generic CRUD calls of spec §7 on a controller URL; `R` is the table's row type (v2: `CrudRow<typeof definition>`). */
 export const crudApi = {
   index: <R extends Row = Row>(controller: string, params: IndexParams, signal?: AbortSignal) =>
-    request<{ list: R[]; total: number; remark: string }>({ url: url(controller, 'index'), params: { ...params }, context: 'admin', signal, cancelDuplicate: false }).then((a) => a.data),
+    request<CrudListAnswer<R>>({ url: url(controller, 'index'), params: { ...params }, context: 'admin', signal, cancelDuplicate: false }).then((a) => a.data),
   row: <R extends Row = Row>(controller: string, id: number) => request<{ row: R }>({ url: url(controller, 'edit'), params: { id }, context: 'admin' }).then((a) => a.data.row),
   add: (controller: string, data: Record<string, unknown>) => request({ url: url(controller, 'add'), method: 'POST', data, context: 'admin', showSuccessMessage: true }),
   edit: (controller: string, data: Record<string, unknown>) => request({ url: url(controller, 'edit'), method: 'POST', data, context: 'admin', showSuccessMessage: true }),

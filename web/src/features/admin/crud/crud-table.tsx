@@ -13,6 +13,7 @@ import { CrudExport, exportColumns } from './crud-export.tsx';
 import { CrudFilters } from './crud-filters.tsx';
 import { CrudFormDialog } from './crud-form-dialog.tsx';
 import { fieldsOf } from './from-contract.ts';
+import { listTotalText } from './list-total.ts';
 import type { CrudField, CrudTableProps, Row } from './types.ts';
 import { useCrudList } from './use-crud-list.ts';
 
@@ -44,7 +45,7 @@ export function CrudTable<R extends Row = Row>(props: CrudTableProps<R>) {
   const defaultOrder = props.defaultOrder ?? definition.defaultOrder ?? '';
   const offered = props.actions ?? (['add', 'edit', 'del', 'export'] as const).filter((a) => (definition.actions ?? ['add', 'edit', 'del', 'export']).includes(a));
 
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const label = (f: CrudField) => t(f.label ?? `fields.${f.name}`);
   const list = useCrudList<R>(controller, fields, defaultOrder);
   const [showFilters, setShowFilters] = useState(false);
@@ -182,7 +183,7 @@ export function CrudTable<R extends Row = Row>(props: CrudTableProps<R>) {
             : undefined
         }
         rowSelection={can.del ? { columnWidth: narrow ? 36 : undefined, selectedRowKeys: selected.map((r) => r.id), onChange: (_k, r) => setSelected(r), checkStrictly: true } : undefined}
-        pagination={tree && !filtered ? false : { current: list.page, pageSize: list.limit, total: list.total, showSizeChanger: true, showTotal: (total) => t('crud.total', { total }) }}
+        pagination={tree && !filtered ? false : { current: list.page, pageSize: list.limit, total: list.total, showSizeChanger: true, showTotal: (total) => listTotalText(t, i18n.language, total, list.totalCapped) }}
       />
 
       <CrudFormDialog<R>

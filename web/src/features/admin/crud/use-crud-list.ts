@@ -30,6 +30,8 @@ export function useCrudList<R extends Row>(controller: string, fields: CrudField
     search,
     rows: query.data?.list ?? [],
     total: query.data?.total ?? 0,
+    /** The server stopped counting at its cap: `total` is a lower bound (decision 052). */
+    totalCapped: query.data?.totalCapped ?? false,
     loading: query.isFetching,
     reload: () => void query.refetch(),
     setPaging: (nextPage: number, nextLimit: number) => (setPage(nextPage), setLimit(nextLimit)),
