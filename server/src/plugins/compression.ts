@@ -1,10 +1,35 @@
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { constants as zlib } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 /** Answers smaller than this go as they are: compressing them costs more than it saves. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
+
+const BROTLI_QUALITY = 4;
+const GZIP_LEVEL = 6;
+
+export type AnswerEncoding = 'br' | 'gzip';
+
+/**
+ * The encoding an answer goes out in for these request headers, as the plugin chooses it: brotli
+ * when accepted, else gzip, else none (also none when the client asks for no compression).
+ */
+export function answerEncoding(headers: Record<string, string | string[] | undefined>): AnswerEncoding | undefined {
+  const accepted = headers['accept-encoding'];
+  if (typeof accepted !== 'string' || headers['x-no-compression'] !== undefined) return undefined;
+  const refused = (name: string) => new RegExp(`(^|,)\\s*${name}\\s*;\\s*q=0(\\.0*)?\\s*(,|$)`, 'i').test(accepted);
+  if (/(^|,)\s*br\b/i.test(accepted) && !refused('br')) return 'br';
+  if (/(^|,)\s*(x-)?gzip\b/i.test(accepted) && !refused('gzip')) return 'gzip';
+  return undefined;
+}
+
+/** An answer compressed as the plugin would: for callers that keep compressed copies (cached answers). */
+export function compressAnswer(encoding: AnswerEncoding, body: string): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body) } })
+    : gzipSync(body, { level: GZIP_LEVEL });
+}
 
 /**
  * API answers (JSON), the sitemap and the generated SVG art are compressed for clients that accept
@@ -12,7 +37,9 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
  * already carry their encoding (navigation plugin), so they pass through; media, downloads and
  * ranged replies are left alone (their types are not listed, and partial content is never encoded).
  * Brotli runs at quality 4: close to gzip's speed with smaller output; quality 11 would cost
- * ~50 ms of CPU on a 30 KB answer.
+ * ~50 ms of CPU on a 30 KB answer. Answers up to 64 KB are compressed in one call rather than
+ * through a zlib stream: on a server with a core or two there is no spare core for the stream to
+ * overlap with, and its set-up cost more than the compression of a 25 KB home answer (decision 053).
  */
 async function compression(app: FastifyInstance) {
   await app.register(fastifyCompress, {
@@ -20,8 +47,9 @@ async function compression(app: FastifyInstance) {
     threshold: COMPRESS_THRESHOLD_BYTES,
     encodings: ['br', 'gzip'],
     customTypes: /^(application\/json|application\/xml|text\/xml|image\/svg\+xml)\b/,
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 6 },
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+    zlibOptions: { level: GZIP_LEVEL },
+    syncThreshold: 65_536,
   });
 }
 

@@ -7,6 +7,6 @@ export function envelope<T>(code: number, msg: string, data: T): Envelope<T> {
 }
 
 /** A success envelope around `data` that is already JSON text (from a cache): no re-serialising. */
-export function okEnvelopeJson(dataJson: string): string {
-  return `{"code":1,"msg":"","time":${nowSeconds()},"data":${dataJson}}`;
+export function okEnvelopeJson(dataJson: string, time = nowSeconds()): string {
+  return `{"code":1,"msg":"","time":${time},"data":${dataJson}}`;
 }

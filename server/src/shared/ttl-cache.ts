@@ -14,6 +14,11 @@ export class TtlCache<V> {
     private readonly max: number,
   ) {}
 
+  /** False when `ttlMs` is 0: nothing is kept. */
+  get enabled(): boolean {
+    return this.ttlMs > 0;
+  }
+
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;

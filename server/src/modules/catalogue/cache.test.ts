@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { course } from './tables.ts';
@@ -46,6 +47,25 @@ describe('public catalogue answers are reused for a few seconds', () => {
     } finally {
       await second.close();
     }
+  });
+
+  it('keeps the compressed copies of a cached answer: the same bytes within a second, the same JSON as uncompressed', async () => {
+    const get = (encoding: string) =>
+      ctx.app.inject({ method: 'GET', url: '/api/catalogue/home', headers: { server: 'true', 'think-lang': 'en', 'accept-encoding': encoding } });
+    const plain = await get('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [encoding, decode] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      const [first, second] = [await get(`${encoding === 'br' ? 'gzip, br' : 'gzip'}`), await get(encoding)];
+      expect(first.headers['content-encoding']).toBe(encoding);
+      expect(first.headers.vary).toMatch(/accept-encoding/i);
+      const [a, b] = [JSON.parse(decode(first.rawPayload).toString('utf8')), JSON.parse(decode(second.rawPayload).toString('utf8'))];
+      expect(a.data).toEqual(plain.json().data);
+      // Within one second (the envelope's time) the copy is reused as it is.
+      if (a.time === b.time) expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(b.data).toEqual(a.data);
+    }
+    // A client refusing brotli gets gzip.
+    expect((await get('br;q=0, gzip')).headers['content-encoding']).toBe('gzip');
   });
 
   it('never caches a refused query', async () => {

@@ -141,7 +141,7 @@ function detailStatement(db: Db, lang: Language) {
       ),
       related: sql`array_to_json(array(select ${jsonObjectSql(cardMembersSql(lang, relatedItem))} from ${course} as related
             where ${relatedItem.status} = 'on_sale' and ${relatedItem.typeId} = ${course.typeId} and ${relatedItem.id} <> ${course.id}
-            order by ${relatedItem.sales} desc, ${relatedItem.id} desc limit ${RELATED_LIMIT}))`,
+            order by ${relatedItem.sales} desc, ${relatedItem.id} desc limit ${sql.raw(String(RELATED_LIMIT))}))`,
     };
     const privatePreviews = jsonArraySql(
       sql`select ${lesson.id} as id, ${lesson.storage} as storage, ${lesson.objectKey} as "objectKey" from ${lesson}

@@ -16,7 +16,7 @@ const NOTICE_COUNT = 5;
 
 /** An enabled notice inside its window (no start / no end = unlimited). */
 const noticeShown = and(
-  eq(notice.status, 1),
+  sql`${notice.status} = 1`,
   sql`(${notice.startTime} is null or ${notice.startTime} <= now())`,
   sql`(${notice.endTime} is null or ${notice.endTime} > now())`,
 );
@@ -77,22 +77,22 @@ function homeStatement(db: Db, lang: Language) {
     const newest = sql`${course.createdAt} desc, ${course.id} desc`;
     const sections = sql`
       (select 'banner' as section, 0 as grp, ${rank(sql`${course.weigh} desc, ${course.id} desc`)} as ord, ${card} as body
-        from ${course} where ${onSale} and ${course.weigh} > 0 order by ${course.weigh} desc, ${course.id} desc limit ${BANNER_SIZE})
+        from ${course} where ${onSale} and ${course.weigh} > 0 order by ${course.weigh} desc, ${course.id} desc limit ${sql.raw(String(BANNER_SIZE))})
       union all
-      (select 'latest', 0, ${rank(newest)}, ${card} from ${course} where ${onSale} order by ${newest} limit ${SHELF_SIZE})
+      (select 'latest', 0, ${rank(newest)}, ${card} from ${course} where ${onSale} order by ${newest} limit ${sql.raw(String(SHELF_SIZE))})
       union all
-      (select 'popular', 0, ${rank(sql`${course.sales} desc, ${course.id} desc`)}, ${card} from ${course} where ${onSale} order by ${course.sales} desc, ${course.id} desc limit ${SHELF_SIZE})
+      (select 'popular', 0, ${rank(sql`${course.sales} desc, ${course.id} desc`)}, ${card} from ${course} where ${onSale} order by ${course.sales} desc, ${course.id} desc limit ${sql.raw(String(SHELF_SIZE))})
       union all
       (select 'shelf', shelf.type_id, shelf.newest, shelf.body from ${catalogueType} cross join lateral (
           select ${course.typeId} as type_id, (extract(epoch from ${course.createdAt}) * 1000000)::bigint as newest, ${card} as body
-          from ${course} where ${course.typeId} = ${catalogueType.id} and ${onSale} order by ${newest} limit ${SHELF_SIZE}) shelf
+          from ${course} where ${course.typeId} = ${catalogueType.id} and ${onSale} order by ${newest} limit ${sql.raw(String(SHELF_SIZE))}) shelf
         where ${catalogueType.status} = 1)
       union all
       (select 'type', ${catalogueType.pid}, ${rank(sql`${catalogueType.weigh} desc, ${catalogueType.id}`)}, ${typeJson}::text
         from ${catalogueType} where ${catalogueType.status} = 1)
       union all
       (select 'notice', 0, ${rank(sql`${notice.weigh} desc, ${notice.publishTime} desc, ${notice.id} desc`)}, ${noticeJson}::text
-        from ${notice} where ${noticeShown} order by ${notice.weigh} desc, ${notice.publishTime} desc, ${notice.id} desc limit ${NOTICE_COUNT})
+        from ${notice} where ${noticeShown} order by ${notice.weigh} desc, ${notice.publishTime} desc, ${notice.id} desc limit ${sql.raw(String(NOTICE_COUNT))})
       union all
       (select 'tier', 0, ${rank(sql`${vipTier.weigh} desc, ${vipTier.level}`)}, ${tierSql(lang)} from ${vipTier} where ${vipTier.status} = 1)`;
     return db

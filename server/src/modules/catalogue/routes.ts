@@ -4,7 +4,8 @@ import { LANGUAGES } from '@framecraft/contracts/constants';
 import { and, asc, desc, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { okEnvelopeJson } from '../../shared/envelope.ts';
+import { nowSeconds, okEnvelopeJson } from '../../shared/envelope.ts';
+import { answerEncoding, compressAnswer, COMPRESS_THRESHOLD_BYTES, type AnswerEncoding } from '../../plugins/compression.ts';
 import { TtlCache } from '../../shared/ttl-cache.ts';
 
 declare module 'fastify' {
@@ -33,6 +34,12 @@ import { course, tag } from './tables.ts';
 import { catalogueAdminRoutes } from './shop-admin.ts';
 import { catalogueAdminRoutes as itemEditorRoutes } from './admin/routes.ts';
 
+/** A cached public answer (JSON text of its data) and its compressed envelopes, one per encoding. */
+interface CachedAnswer {
+  json: string;
+  encoded: Partial<Record<AnswerEncoding, { time: number; bytes: Buffer }>>;
+}
+
 /** Storefront catalogue: home, list, detail, filters, VIP tiers; a member's favourites and history. */
 /** Not encapsulated (fastify-plugin), so `app.invalidateCatalogue()` reaches the whole app. */
 export const catalogueRoutes = fp(async (app: FastifyInstance) => {
@@ -45,8 +52,9 @@ export const catalogueRoutes = fp(async (app: FastifyInstance) => {
   // The demo shop's lessons point at this clip; a missing copy only means no preview plays.
   await ensureDemoMedia(app.deps.env.dataDir).catch((err: unknown) => app.log.warn({ err }, 'demo preview clip not copied'));
 
-  // Public answers are the same for everybody: reuse them for a few seconds (decision 008).
-  const cache = new TtlCache<string>(app.deps.env.CATALOGUE_CACHE_TTL_MS, 5_000);
+  // Public answers are the same for everybody: reuse them for a few seconds (decision 008), with
+  // their compressed copies (decision 053).
+  const cache = new TtlCache<CachedAnswer>(app.deps.env.CATALOGUE_CACHE_TTL_MS, 5_000);
   // This instance's copy is cleared synchronously, the other instances' over Redis.
   const CHANGED = 'catalogue:changed';
   await app.broadcast.subscribe(CHANGED, () => cache.clear());
@@ -63,8 +71,15 @@ export const catalogueRoutes = fp(async (app: FastifyInstance) => {
   catalogueAdminRoutes(app);
   const cached = async (request: FastifyRequest, reply: FastifyReply, compute: () => Promise<string>) => {
     const key = `${request.lang}\n${request.url}`;
-    const json = cache.get(key) ?? (await cache.remember(key, compute));
-    return reply.type('application/json; charset=utf-8').send(okEnvelopeJson(json));
+    const answer = cache.get(key) ?? (await cache.remember(key, async () => ({ json: await compute(), encoded: {} })));
+    reply.type('application/json; charset=utf-8');
+    const encoding = cache.enabled ? answerEncoding(request.headers) : undefined;
+    if (!encoding || answer.json.length < COMPRESS_THRESHOLD_BYTES) return reply.send(okEnvelopeJson(answer.json));
+    // The envelope's time changes each second: a compressed copy is made at most once a second per encoding.
+    const time = nowSeconds();
+    let copy = answer.encoded[encoding];
+    if (copy?.time !== time) answer.encoded[encoding] = copy = { time, bytes: compressAnswer(encoding, okEnvelopeJson(answer.json, time)) };
+    return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(copy.bytes);
   };
 
   app.get('/api/catalogue/home', (request, reply) => cached(request, reply, () => homeSections(db, request.lang)));
