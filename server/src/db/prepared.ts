@@ -7,6 +7,8 @@ interface Preparable<P> {
 
 const shapesByDb = new WeakMap<Db, Map<string, unknown>>();
 let sequence = 0;
+/** A safety bound: every connection keeps each named statement it has run. */
+const SHAPES_MAX = 500;
 
 /**
  * One prepared statement per database handle and query shape (decision 053). Drizzle builds the
@@ -20,6 +22,8 @@ export function preparedQuery<P>(db: Db, shape: string, build: () => Preparable<
   if (!shapes) shapesByDb.set(db, (shapes = new Map()));
   let statement = shapes.get(shape) as P | undefined;
   if (statement === undefined) {
+    // Past the bound a query is still built once per call, but not named (planned each time).
+    if (shapes.size >= SHAPES_MAX) return build().prepare('');
     statement = build().prepare(`fc_${++sequence}`);
     shapes.set(shape, statement);
   }

@@ -7,7 +7,7 @@ import { courseDetail } from './detail.ts';
 import { homeSections } from './home.ts';
 import { enabledTypes, listCourses } from './service.ts';
 import { course } from './tables.ts';
-import { LIST_SORTS } from '@framecraft/contracts/catalogue';
+import { LIST_LIMIT, LIST_SORTS } from '@framecraft/contracts/catalogue';
 
 /**
  * Issue 21: every storefront query can run on an index. Each query the list, home and detail
@@ -92,8 +92,8 @@ describe('storefront queries run on indexes', () => {
     ];
     for (const filter of filters) {
       for (const sort of LIST_SORTS) {
-        const first = await listCourses(logging, filter, sort, { page: 1, limit: 2 }, 'en');
-        await listCourses(logging, filter, sort, { page: 1, limit: 2, after: first.next ?? '0.1' }, 'en');
+        const first = await listCourses(logging, filter, sort, { page: 1, limit: LIST_LIMIT.default }, 'en');
+        await listCourses(logging, filter, sort, { page: 1, limit: LIST_LIMIT.default, after: first.next ?? '0.1' }, 'en');
       }
     }
     expect(captured.length).toBe(filters.length * LIST_SORTS.length * 2);

@@ -1,5 +1,5 @@
 import type { Language } from '@framecraft/contracts/constants';
-import type { CourseCard, CourseKind, ListSort, PriceBand } from '@framecraft/contracts/catalogue';
+import { LIST_LIMIT, type CourseCard, type CourseKind, type ListSort, type PriceBand } from '@framecraft/contracts/catalogue';
 import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { jsonArray, type Json } from '../../shared/json-text.ts';
 import { preparedQuery } from '../../db/prepared.ts';
@@ -141,8 +141,6 @@ const param = {
   snapshot: sql.placeholder('snapshot'),
   afterKey: sql.placeholder('afterKey'),
   afterId: sql.placeholder('afterId'),
-  limit: sql.placeholder('limit'),
-  offset: sql.placeholder('offset'),
 };
 
 /** The conditions of a filter, its values as placeholders (the type is handled by `withinType`). */
@@ -210,9 +208,17 @@ export interface ListPageResult {
   snapshot: number;
 }
 
-/** One list query, built once per shape and prepared (keyword searches are planned each time: see below). */
-function listStatement(db: Db, filter: ListFilter, sort: ListSort, byCursor: boolean, lang: Language) {
-  const shape = [lang, sort, filter.type !== undefined, filter.kind !== undefined, filter.price ?? '', filter.tag !== undefined, filter.snapshot !== undefined, byCursor].join('|');
+/**
+ * The list query of a shape. The row count and offset are written in (a `LIMIT $1` makes
+ * PostgreSQL plan every execution again, as it cannot know the count); what the storefront sends
+ * — the default page size, page 1 or a cursor, any filter but a keyword — is a prepared statement
+ * planned once (decision 053). Other page sizes, pages by number and keywords (whose plan depends
+ * on the keyword: a trigram index for a rare one) are planned each time.
+ */
+function listStatement(db: Db, filter: ListFilter, sort: ListSort, request: ListPageRequest, lang: Language) {
+  const byCursor = Boolean(request.after);
+  const offset = byCursor ? 0 : (request.page - 1) * request.limit;
+  const rows = request.limit + 1;
   const build = () => {
     // The newest id rides along as an init-plan column: one round trip instead of two (PGlite has one connection).
     const newest = filter.snapshot === undefined ? sql<number>`(select coalesce(max(id), 0)::int from ${course})` : sql<number>`${param.snapshot}::int`;
@@ -220,18 +226,18 @@ function listStatement(db: Db, filter: ListFilter, sort: ListSort, byCursor: boo
     if (byCursor) conditions.push(afterCursor(sort));
     const matching = and(...conditions)!;
     // Each type's scan must reach past the offset: the page is cut from the merged rows.
-    const perType = sql`${param.offset}::int + ${param.limit}::int`;
-    const where = filter.type === undefined ? matching : topPerType(typeAndDescendants(sql`${param.type}::int`), matching, sortOrder[sort], perType);
-    return db
+    const where = filter.type === undefined ? matching : topPerType(typeAndDescendants(sql`${param.type}::int`), matching, sortOrder[sort], sql.raw(String(offset + rows)));
+    const query = db
       .select({ id: course.id, card: cardJsonSql(lang), newest, sortKey: sortKey[sort] })
       .from(course)
       .where(where)
       .orderBy(...sortOrder[sort])
-      .limit(param.limit)
-      .offset(param.offset);
+      .limit(sql.raw(String(rows)) as unknown as number);
+    return offset ? query.offset(sql.raw(String(offset)) as unknown as number) : query;
   };
-  // A keyword's plan depends on the keyword (a trigram index for a rare one): never a generic plan.
-  return filter.keyword ? build() : preparedQuery(db, `catalogue.list|${shape}`, build);
+  if (filter.keyword || offset > 0 || request.limit !== LIST_LIMIT.default) return build();
+  const shape = [lang, sort, filter.type !== undefined, filter.kind !== undefined, filter.price ?? '', filter.tag !== undefined, filter.snapshot !== undefined, byCursor].join('|');
+  return preparedQuery(db, `catalogue.list|${shape}`, build);
 }
 
 /**
@@ -251,10 +257,8 @@ export async function listCourses(db: Db, filter: ListFilter, sort: ListSort, re
     snapshot: filter.snapshot,
     afterKey,
     afterId: afterId === undefined ? undefined : Number(afterId),
-    limit: request.limit + 1,
-    offset: request.after ? 0 : (request.page - 1) * request.limit,
   };
-  const rows = await listStatement(db, filter, sort, Boolean(request.after), lang).execute(values);
+  const rows = await listStatement(db, filter, sort, request, lang).execute(values);
   const page = rows.slice(0, request.limit);
   const last = page.at(-1);
   const hasMore = rows.length > request.limit;
