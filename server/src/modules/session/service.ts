@@ -2,7 +2,7 @@ import type { TokenType } from '@framecraft/contracts/constants';
 import { and, eq, gt, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
-import { token } from '../../db/schema.ts';
+import { token } from './tables.ts';
 import { isEnabledAccount, type SessionContext } from './accounts.ts';
 
 export const ACCESS_TYPE = { admin: 'admin', user: 'user' } as const satisfies Record<SessionContext, TokenType>;
@@ -161,4 +161,10 @@ export class TokenService {
 export async function revokeMemberTokens(db: Db, userIds: readonly number[]): Promise<void> {
   if (userIds.length === 0) return;
   await db.delete(token).where(and(inArray(token.ownerId, [...userIds]), inArray(token.type, [ACCESS_TYPE.user, REFRESH_TYPE.user])));
+}
+
+/** Log admins out everywhere (access and refresh tokens), inside the caller's transaction — the back office disabled, deleted or re-passworded them. */
+export async function revokeAdminTokens(db: Db, adminIds: readonly number[]): Promise<void> {
+  if (adminIds.length === 0) return;
+  await db.delete(token).where(and(inArray(token.ownerId, [...adminIds]), inArray(token.type, [ACCESS_TYPE.admin, REFRESH_TYPE.admin])));
 }
