@@ -5,4 +5,4 @@ export { currentAdmin, currentUser, optionalUser, presentedToken, requireAdmin, 
 export type { AdminRow, MemberRow } from './accounts.ts';
 export type { MemberRouteEntry } from './member-routes.ts';
 export { memberInfo, type MemberInfo } from './member-info.ts';
-export { ACCESS_TYPE, hashToken, revokeAdminTokens, revokeMemberTokens, TokenService } from './service.ts';
+export { ACCESS_TYPE, consumeProofToken, hashToken, issueProofToken, revokeAdminTokens, revokeMemberTokens, TokenService } from './service.ts';

@@ -168,3 +168,34 @@ export async function revokeAdminTokens(db: Db, adminIds: readonly number[]): Pr
   if (adminIds.length === 0) return;
   await db.delete(token).where(and(inArray(token.ownerId, [...adminIds]), inArray(token.type, [ACCESS_TYPE.admin, REFRESH_TYPE.admin])));
 }
+
+/**
+ * A single-use proof token of one kind for an owner (e.g. member's `bind-email`: the bound address
+ * was proven), stored as its digest and valid `ttlSeconds` by the database clock. One at a time per
+ * owner and kind: an older one stops working. Runs in the caller's transaction.
+ */
+export async function issueProofToken(db: Db, proof: { ownerId: number; type: string; raw: string; ttlSeconds: number }): Promise<void> {
+  await db.delete(token).where(and(eq(token.ownerId, proof.ownerId), eq(token.type, proof.type)));
+  await db.insert(token).values({
+    tokenHash: hashToken(proof.raw),
+    type: proof.type,
+    ownerId: proof.ownerId,
+    expiresAt: sql`now() + make_interval(secs => ${proof.ttlSeconds})`,
+  });
+}
+
+/** Use up a proof token: true when it was the owner's unexpired one of that kind (it is deleted), false otherwise. */
+export async function consumeProofToken(db: Db, proof: { ownerId: number; type: string; raw: string }): Promise<boolean> {
+  const used = await db
+    .delete(token)
+    .where(
+      and(
+        eq(token.tokenHash, hashToken(proof.raw)),
+        eq(token.type, proof.type),
+        eq(token.ownerId, proof.ownerId),
+        gt(token.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ ownerId: token.ownerId });
+  return used.length > 0;
+}
