@@ -13,10 +13,17 @@ import type { Db } from '../../db/client.ts';
 import { user } from './tables.ts';
 
 export type MemberRow = typeof user.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The logged-in member, set by session's requireUser / optionalUser (its type declared here, by the table's owner). */
+    user: MemberRow | undefined;
+  }
+}
 /** A new member's columns (values or SQL, as Drizzle's insert takes them). */
 export type NewMember = PgInsertValue<typeof user>;
 
-/** An enabled member by id; disabled or missing accounts are treated as unknown (session's token check). */
+/** An enabled member by id; disabled or missing accounts are treated as unknown (session's lookup, wired by app.ts). */
 export async function findEnabledMember(db: Db, id: number): Promise<MemberRow | undefined> {
   const [row] = await db.select().from(user).where(and(eq(user.id, id), eq(user.status, 'enable'))).limit(1);
   return row;

@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-o
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { token } from './tables.ts';
-import { isEnabledAccount, type SessionContext } from './accounts.ts';
+import type { AccountLookups, AdminRow, MemberRow, SessionContext } from './accounts.ts';
 
 export const ACCESS_TYPE = { admin: 'admin', user: 'user' } as const satisfies Record<SessionContext, TokenType>;
 export const REFRESH_TYPE = { admin: 'admin-refresh', user: 'user-refresh' } as const satisfies Record<
@@ -29,12 +29,30 @@ export interface IssuedTokens {
 
 type KeepTimes = () => Promise<{ access: number; refresh: number }>;
 
-/** Session tokens of both contexts (conventions "Tokens"). Keep times come from the site settings. */
+/**
+ * Session tokens of both contexts (conventions "Tokens"). Keep times come from the site settings;
+ * the accounts behind the tokens are found through their owners' lookups (`AccountLookups`).
+ */
 export class TokenService {
   constructor(
     private readonly db: Db,
     private readonly keepTimes: KeepTimes,
+    private readonly accounts: AccountLookups,
   ) {}
+
+  /** An enabled member by id; disabled or missing accounts are treated as unknown. */
+  enabledMember(id: number): Promise<MemberRow | undefined> {
+    return this.accounts.member(this.db, id);
+  }
+
+  /** An enabled admin by id; disabled or missing accounts are treated as unknown. */
+  enabledAdmin(id: number): Promise<AdminRow | undefined> {
+    return this.accounts.admin(this.db, id);
+  }
+
+  private async isEnabledAccount(context: SessionContext, id: number): Promise<boolean> {
+    return Boolean(context === 'admin' ? await this.enabledAdmin(id) : await this.enabledMember(id));
+  }
 
   /** A new access token, plus a refresh token when the user asked to stay logged in. */
   async issue(context: SessionContext, ownerId: number, options: { keep?: boolean } = {}): Promise<IssuedTokens> {
@@ -82,7 +100,7 @@ export class TokenService {
       return undefined;
     }
     const context: SessionContext = claimed.type === REFRESH_TYPE.admin ? 'admin' : 'user';
-    if (!(await isEnabledAccount(this.db, context, claimed.ownerId))) return undefined;
+    if (!(await this.isEnabledAccount(context, claimed.ownerId))) return undefined;
     const keep = await this.keepTimes();
     const family = claimed.family || newFamily();
     const access = await this.insert(ACCESS_TYPE[context], claimed.ownerId, keep.access, family);
