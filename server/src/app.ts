@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { serverAdminUrl } from '@framecraft/contracts/url';
 import type { Env } from './config/env.ts';
 import type { Db } from './db/client.ts';
-import { adminPlugin } from './modules/admin/index.ts';
+import { adminPlugin, findEnabledAdmin } from './modules/admin/index.ts';
 import { adminRoutes } from './modules/admin/index.ts';
 import { captchaPlugin } from './modules/captcha/index.ts';
 import { captchaRoutes } from './modules/captcha/index.ts';
@@ -25,7 +25,7 @@ import { sessionPlugin } from './modules/session/index.ts';
 import { accountRoutes } from './modules/accounts/index.ts';
 import { checkInRoutes } from './modules/check-in/index.ts';
 import { ledgerAdminRoutes, ledgerRoutes } from './modules/ledger/index.ts';
-import { memberAdminRoutes } from './modules/member-access/index.ts';
+import { findEnabledMember, memberAdminRoutes } from './modules/member-access/index.ts';
 import { memberRoutes } from './modules/member/index.ts';
 import { sessionRoutes } from './modules/session/index.ts';
 import { siteConfigPlugin } from './modules/site-config/index.ts';
@@ -109,7 +109,8 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(metricsPlugin);
   await app.register(siteConfigPlugin);
   await app.register(storagePlugin);
-  await app.register(sessionPlugin);
+  // Session checks the accounts behind tokens with their owners' lookups (it sits below both).
+  await app.register(sessionPlugin, { accounts: { member: findEnabledMember, admin: findEnabledAdmin } });
   await app.register(captchaPlugin);
   await app.register(adminPlugin);
 

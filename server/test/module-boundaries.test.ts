@@ -24,6 +24,24 @@ describe('module boundaries lint', () => {
     expect(await lint('server/src/modules/member/fixture.ts', "export { currentUser } from '../session/index.ts';\nexport { memberRules } from './access.ts';\n")).toEqual([]);
   });
 
+  it('refuses the aggregate schema inside a module, also for the module\'s own tables', async () => {
+    const refusal = (spec: string) =>
+      `Unexpected path "${spec}": a module does not import the aggregate schema; use its own ./tables.ts, and another module's data through that module's index.ts.`;
+    expect(await lint('server/src/modules/member/fixture.ts', "import { user } from '../../db/schema.ts';\nexport const table = user;\n")).toEqual([refusal('../../db/schema.ts')]);
+    expect(await lint('server/src/modules/admin/auth/fixture.ts', "export { admin } from '../../../db/schema.ts';\n")).toEqual([refusal('../../../db/schema.ts')]);
+    expect(await lint('server/src/modules/ledger/fixture.ts', "export * as schema from '../../db/schema';\n")).toEqual([refusal('../../db/schema')]);
+    expect(await lint('server/src/modules/ledger/fixture.ts', "export const load = () => import('../../db/schema.ts');\n")).toEqual([refusal('../../db/schema.ts')]);
+    // The module's own tables and db/tables.ts (the generator's infrastructure) stay allowed.
+    expect(await lint('server/src/modules/ledger/fixture.ts', "export { userMoneyLog } from './tables.ts';\nexport { schemaTable } from '../../db/tables.ts';\n")).toEqual([]);
+  });
+
+  it('lets top-level wiring, tests and test kits import the aggregate schema', async () => {
+    for (const file of ['server/src/seed.ts', 'server/src/cli/fixture.ts', 'server/src/ops/fixture.ts', 'server/src/db/fixture.ts', 'server/src/app.ts'])
+      expect(await lint(file, "export { user } from './db/schema.ts';\n".replace('./db/', file.split('/').length > 3 ? '../db/' : './db/'))).toEqual([]);
+    expect(await lint('server/src/modules/member/fixture.test.ts', "export { user } from '../../db/schema.ts';\n")).toEqual([]);
+    expect(await lint('server/src/modules/commerce/test-kit.ts', "export { user } from '../../db/schema.ts';\n")).toEqual([]);
+  });
+
   it('lets the schema and tests reach tables, and tests the test kits', async () => {
     expect(await lint('server/src/db/fixture-schema.test.ts', "export { userMoneyLog } from '../modules/ledger/tables.ts';\n")).toEqual([]);
     expect(await lint('server/src/modules/member/fixture.test.ts', "export { captchaKit } from '../captcha/test-kit.ts';\n")).toEqual([]);

@@ -17,7 +17,11 @@ import { rowsOf } from '../db/client.ts';
 import { createOrder } from '../modules/commerce/index.ts';
 import { shopOrder } from '../db/schema.ts';
 import { changeMoney } from '../modules/ledger/index.ts';
+import { findEnabledAdmin } from '../modules/admin/index.ts';
+import { findEnabledMember } from '../modules/member-access/index.ts';
 import { TokenService } from '../modules/session/index.ts';
+
+const accounts = { member: findEnabledMember, admin: findEnabledAdmin };
 
 const argument = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -42,7 +46,7 @@ async function main() {
         .insert(course)
         .values(Array.from({ length: perMember }, (_, i) => ({ kind: 'material', typeId: 1, titleZh: `结账基准 ${i}`, titleEn: `Checkout bench ${i}`, price: PRICE, status: 'on_sale' })))
         .returning({ id: course.id });
-      const tokens = new TokenService(db, async () => ({ access: 86_400, refresh: 86_400 }));
+      const tokens = new TokenService(db, async () => ({ access: 86_400, refresh: 86_400 }), accounts);
       const out: { token: string; orders: string[] }[] = [];
       for (let m = 0; m < members; m++) {
         const suffix = randomBytes(4).toString('hex');
@@ -78,7 +82,7 @@ async function main() {
       });
       process.stdout.write(JSON.stringify({ members: members.length, paid: [...paidBy.values()].reduce((a, b) => a + b, 0), broken: broken.length }));
     } else if (process.argv[2] === 'tokens') {
-      const tokens = new TokenService(db, async () => ({ access: 86_400, refresh: 86_400 }));
+      const tokens = new TokenService(db, async () => ({ access: 86_400, refresh: 86_400 }), accounts);
       const buyers = await rowsOf<{ user_id: number }>(
         db.execute(sql`select user_id from shop_order group by user_id order by count(*) desc limit ${argument('members', 50)}`),
       );

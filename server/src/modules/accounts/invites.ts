@@ -1,8 +1,7 @@
 /** The members a member invited (the /share page), newest first, with the usernames masked. */
-import { count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { user } from '../../db/schema.ts';
+import { inviteesPage } from '../member-access/index.ts';
 
 /**
  * Which of these members have a paid order: commerce registers its lookup here (accounts sits
@@ -36,19 +35,10 @@ export function maskUsername(name: string): string {
 }
 
 export async function listInvitees(db: Db, inviterId: number, page: number, limit: number): Promise<{ list: Invitee[]; total: number }> {
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select({ id: user.id, username: user.username, joinTime: user.joinTime })
-      .from(user)
-      .where(eq(user.inviterId, inviterId))
-      .orderBy(desc(user.joinTime), desc(user.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ total: count() }).from(user).where(eq(user.inviterId, inviterId)),
-  ]);
+  const { rows, total } = await inviteesPage(db, inviterId, page, limit);
   const buyers = await membersWhoBought(db, rows.map((row) => row.id));
   return {
     list: rows.map((row) => ({ username: maskUsername(row.username), join_time: Math.floor(row.joinTime.getTime() / 1000), bought: buyers.has(row.id) })),
-    total: totals?.total ?? 0,
+    total,
   };
 }

@@ -5,27 +5,26 @@
  */
 import { newInviteCode } from '../../shared/invite-code.ts';
 import { hash, verify } from '@node-rs/argon2';
-import { eq, or, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { user } from '../../db/schema.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { consumeCode } from '../codes/index.ts';
 import { changeScore } from '../ledger/index.ts';
 import { accountKey, clearAccount, throttledLogin, type ThrottlePolicy } from '../login-throttle/index.ts';
+import {
+  addressTaken,
+  findMemberByAccount,
+  findMemberByAddress,
+  insertMember,
+  memberIdByInviteCode,
+  recordMemberLogin,
+  recordMemberLoginFailure,
+  setMemberPassword,
+  usernameTaken,
+} from '../member-access/index.ts';
 import type { MemberRow } from '../session/index.ts';
 
 const DUMMY_HASH = hash('framecraft-dummy-password');
-
-/** The member matching a username (case-insensitive), e-mail (case-insensitive) or mobile. */
-async function findByAccount(db: Db, account: string): Promise<MemberRow | undefined> {
-  const lower = account.toLowerCase();
-  const [row] = await db
-    .select()
-    .from(user)
-    .where(or(sql`lower(${user.username}) = ${lower}`, sql`lower(${user.email}) = ${lower}`, eq(user.mobile, account)))
-    .limit(1);
-  return row;
-}
 
 /** What a password login needs besides the account and password (decision 027). */
 export interface LoginOptions {
@@ -41,7 +40,7 @@ export interface LoginOptions {
  * failure answer even with the right password — the owner elsewhere logs in as usual.
  */
 export async function login(db: Db, account: string, password: string, options: LoginOptions): Promise<MemberRow> {
-  const found = await findByAccount(db, account);
+  const found = await findMemberByAccount(db, account);
   const row = found && found.status === 'enable' ? found : undefined;
   await throttledLogin(db, {
     scope: 'user',
@@ -57,16 +56,11 @@ export async function login(db: Db, account: string, password: string, options: 
         return false;
       }
       const ok = await verify(row.password, password).catch(() => false);
-      if (!ok) await db.update(user).set({ loginFailure: sql`${user.loginFailure} + 1`, updatedAt: sql`now()` }).where(eq(user.id, row.id));
+      if (!ok) await recordMemberLoginFailure(db, row.id);
       return ok;
     },
   });
-  const [updated] = await db
-    .update(user)
-    .set({ loginFailure: 0, lastLoginTime: sql`now()`, lastLoginIp: options.ip, updatedAt: sql`now()` })
-    .where(eq(user.id, row!.id))
-    .returning();
-  return updated!;
+  return recordMemberLogin(db, row!.id, options.ip);
 }
 
 
@@ -95,48 +89,34 @@ export async function register(db: Db, input: RegisterInput): Promise<MemberRow>
   return db.transaction(async (tx) => {
     let inviterId: number | null = null;
     if (input.inviteCode) {
-      const [inviter] = await tx
-        .select({ id: user.id })
-        .from(user)
-        .where(eq(user.inviteCode, input.inviteCode.toUpperCase()))
-        .limit(1);
+      const inviter = await memberIdByInviteCode(tx, input.inviteCode.toUpperCase());
       if (!inviter) throw new ApiError('account.inviteInvalid');
-      inviterId = inviter.id;
+      inviterId = inviter;
     }
-    const taken = await tx
-      .select({ id: user.id })
-      .from(user)
-      .where(sql`lower(${user.username}) = ${input.username.toLowerCase()}`)
-      .limit(1);
-    if (taken.length) throw new ApiError('account.usernameTaken');
+    if (await usernameTaken(tx, input.username)) throw new ApiError('account.usernameTaken');
     const verified = input.verified;
     if (verified) {
-      const field = verified.email ? sql`lower(${user.email}) = ${verified.email}` : eq(user.mobile, verified.mobile!);
-      const used = await tx.select({ id: user.id }).from(user).where(field).limit(1);
-      if (used.length) throw new ApiError(verified.email ? 'verify.emailTaken' : 'verify.mobileTaken');
+      if (await addressTaken(tx, verified)) throw new ApiError(verified.email ? 'verify.emailTaken' : 'verify.mobileTaken');
       await consumeCode(tx, verified.codeId);
     }
-    const [created] = await tx
-      .insert(user)
-      .values({
-        username: input.username,
-        nickname: input.username,
-        password: passwordHash,
-        inviteCode: newInviteCode(),
-        email: verified?.email ?? null,
-        mobile: verified?.mobile ?? null,
-        inviterId,
-        joinIp: input.ip,
-        lastLoginIp: input.ip,
-        lastLoginTime: sql`now()`,
-        ...newMemberVip(input.newMemberVipDays ?? 0),
-      })
-      .returning();
+    const created = await insertMember(tx, {
+      username: input.username,
+      nickname: input.username,
+      password: passwordHash,
+      inviteCode: newInviteCode(),
+      email: verified?.email ?? null,
+      mobile: verified?.mobile ?? null,
+      inviterId,
+      joinIp: input.ip,
+      lastLoginIp: input.ip,
+      lastLoginTime: sql`now()`,
+      ...newMemberVip(input.newMemberVipDays ?? 0),
+    });
     if (inviterId && input.inviteRewardScore > 0) {
       // One reward per invited member (the reference is the new member).
-      await changeScore(tx, { userId: inviterId, delta: input.inviteRewardScore, kind: 'invite', refType: 'user', refId: String(created!.id) });
+      await changeScore(tx, { userId: inviterId, delta: input.inviteRewardScore, kind: 'invite', refType: 'user', refId: String(created.id) });
     }
-    return created!;
+    return created;
   });
 }
 
@@ -146,15 +126,10 @@ export { verificationTypes } from '@framecraft/contracts/validation';
 /** Log in with a checked SMS code of event `user_login` (consumed with the login). */
 export async function loginWithCode(db: Db, mobile: string, codeId: number, ip: string): Promise<MemberRow> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(user).where(eq(user.mobile, mobile)).limit(1);
+    const row = await findMemberByAddress(tx, 'mobile', mobile);
     if (!row || row.status !== 'enable') throw new ApiError('verify.codeInvalid');
     await consumeCode(tx, codeId);
-    const [updated] = await tx
-      .update(user)
-      .set({ loginFailure: 0, lastLoginTime: sql`now()`, lastLoginIp: ip, updatedAt: sql`now()` })
-      .where(eq(user.id, row.id))
-      .returning();
-    return updated!;
+    return recordMemberLogin(tx, row.id, ip);
   });
 }
 
@@ -163,7 +138,7 @@ export async function resetPassword(db: Db, memberId: number, codeId: number, pa
   const passwordHash = await hash(password);
   await db.transaction(async (tx) => {
     await consumeCode(tx, codeId);
-    await tx.update(user).set({ password: passwordHash, loginFailure: 0, updatedAt: sql`now()` }).where(eq(user.id, memberId));
+    await setMemberPassword(tx, memberId, passwordHash, { resetFailures: true });
   });
   await clearAccount(db, 'user', accountKey({ id: memberId }, ''));
 }

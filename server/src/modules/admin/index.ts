@@ -14,3 +14,7 @@ export { registerDashboardAttachments, registerDashboardMembers, registerDashboa
 export { writeAdminLog } from './core/plugin.ts';
 // Other modules' back-office pages show who acted (a relation to the admin table).
 export { admin as adminTable } from './tables.ts';
+// The code generator's menu rules (the rule tree is admin's).
+export { ensureGeneratedMenu, removeGeneratedMenu } from './auth/generated-rules.ts';
+// Session's lookup of the admin behind a token (wired by app.ts; session sits below admin).
+export { findEnabledAdmin } from './core/account.ts';

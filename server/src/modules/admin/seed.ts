@@ -2,8 +2,7 @@ import { hash } from '@node-rs/argon2';
 import { count, eq, inArray } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
-import { admin } from '../../db/schema.ts';
-import { adminGroup, adminGroupAccess, adminRule, securityDataRecycle, securitySensitiveData } from './tables.ts';
+import { admin, adminGroup, adminGroupAccess, adminRule, securityDataRecycle, securitySensitiveData } from './tables.ts';
 
 interface SeedRule {
   name: string;

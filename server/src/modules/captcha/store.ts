@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Db } from '../../db/client.ts';
-import { captcha } from '../../db/schema.ts';
+import { captcha } from './tables.ts';
 
 /** What is kept of a captcha: the image size and the targets in click order. */
 export interface CaptchaAnswer {

@@ -1,7 +1,7 @@
 import { shopCollectCrud, shopNoticeCrud, shopTypeCrud } from '@framecraft/contracts/crud/shop';
 import { count, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { user } from '../../db/schema.ts';
+import { user } from '../member-access/index.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { fromContract } from '../admin/index.ts';
 import type { CrudContext, Row } from '../admin/index.ts';

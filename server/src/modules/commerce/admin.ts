@@ -8,7 +8,8 @@ import { shopCartCrud, shopOrderCrud, shopPayLogCrud } from '@framecraft/contrac
 import { translate } from '@framecraft/contracts/messages';
 import { and, eq, like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { course, user } from '../../db/schema.ts';
+import { course } from '../../db/schema.ts';
+import { memberSummary, user } from '../member-access/index.ts';
 import type { Db } from '../../db/client.ts';
 import type { Language } from '@framecraft/contracts/constants';
 import { ApiError } from '../../shared/errors.ts';
@@ -130,10 +131,10 @@ export const refundsThroughProvider = (order: Pick<OrderRow, 'payMethod'>) =>
   order.payMethod !== null && !['balance', 'sandbox'].includes(order.payMethod) && Boolean(paymentProvider(order.payMethod)?.refund);
 
 export async function adminOrderDetail(db: Db, order: OrderRow): Promise<AdminOrderDetail> {
-  const [lines, payments, [member]] = await Promise.all([
+  const [lines, payments, member] = await Promise.all([
     linesOf(db, [order.id]),
     orderPayments(db, order.id),
-    db.select({ id: user.id, username: user.username, nickname: user.nickname }).from(user).where(eq(user.id, order.userId)),
+    memberSummary(db, order.userId),
   ]);
   return {
     id: order.id,

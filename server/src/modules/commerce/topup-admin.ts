@@ -2,7 +2,7 @@
 import { shopTopupCrud } from '@framecraft/contracts/crud/member-money';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { user } from '../../db/schema.ts';
+import { user } from '../member-access/index.ts';
 import { crudRoutes, fromContract } from '../admin/index.ts';
 import { shopOrder } from './tables.ts';
 

@@ -7,7 +7,7 @@ import { userCommissionCrud } from '@framecraft/contracts/crud/member-money';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.ts';
-import { user } from '../../db/schema.ts';
+import { user } from '../member-access/index.ts';
 import { crudRoutes, fromContract } from '../admin/index.ts';
 import { onOrderPaid, onOrderRefunded } from '../commerce/index.ts';
 import type { JobRunner } from '../jobs/index.ts';

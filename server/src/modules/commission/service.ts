@@ -10,7 +10,7 @@ import { translate } from '@framecraft/contracts/messages';
 import { applyPercentOff } from '@framecraft/contracts/money';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { user } from '../../db/schema.ts';
+import { inviteeIds, inviterOf } from '../member-access/index.ts';
 import { membersWhoBought, orderById } from '../commerce/index.ts';
 import { changeMoney, LedgerError } from '../ledger/index.ts';
 import { commission } from './tables.ts';
@@ -48,8 +48,7 @@ async function ignoreDuplicate(write: Promise<unknown>): Promise<void> {
 export async function settleCommission(db: Db, orderId: number, percentSetting: unknown): Promise<void> {
   const first = await orderById(db, orderId);
   if (!first || !EARNING_KINDS.has(first.kind) || first.amount <= 0) return;
-  const [buyer] = await db.select({ inviterId: user.inviterId }).from(user).where(eq(user.id, first.userId));
-  const inviterId = buyer?.inviterId ?? null;
+  const inviterId = (await inviterOf(db, first.userId)) ?? null;
   // No inviter, or an invite of oneself: no commission.
   if (!inviterId || inviterId === first.userId) return;
   await db.transaction(async (tx) => {
@@ -94,8 +93,8 @@ export async function settleCommission(db: Db, orderId: number, percentSetting: 
 export async function inviteFigures(db: Db, inviterId: number) {
   const [[earned], invitees] = await Promise.all([
     db.select({ total: sql<string>`coalesce(sum(${commission.amount} - ${commission.reversed}), 0)` }).from(commission).where(eq(commission.inviterId, inviterId)),
-    db.select({ id: user.id }).from(user).where(eq(user.inviterId, inviterId)),
+    inviteeIds(db, inviterId),
   ]);
-  const buyers = await membersWhoBought(db, invitees.map((i) => i.id));
+  const buyers = await membersWhoBought(db, invitees);
   return { earnings: Number(earned?.total ?? 0), invitees: invitees.length, buyers: buyers.size };
 }

@@ -5,10 +5,9 @@
  */
 import { adminCouponInput, adminCouponIssueInput, couponApplyInput, couponClaimInput, myCouponsQuery, orderCouponsQuery } from '@framecraft/contracts/coupons';
 import { shopCouponClaimCrud, shopCouponCrud } from '@framecraft/contracts/crud/member-money';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { count, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { user } from '../../db/schema.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { validate } from '../../shared/validation.ts';
 import { adminRoute, currentAccess } from '../admin/index.ts';
@@ -26,7 +25,7 @@ import {
   registerOrderAdjustment,
   toOrder,
 } from '../commerce/index.ts';
-import { requireMemberNode } from '../member-access/index.ts';
+import { enabledMemberIds, memberExists, requireMemberNode, user } from '../member-access/index.ts';
 import { currentUser, requireUser } from '../session/index.ts';
 import { claimByCode, couponAdjustment, couponsForOrder, issueToAll, issueToMember, listMemberCoupons, markUsed, releaseFor } from './service.ts';
 import { coupon, memberCoupon } from './tables.ts';
@@ -117,13 +116,10 @@ function couponAdminRoutes(app: FastifyInstance) {
     const adminId = currentAccess(request).adminId;
     let issued: number;
     if (input.target === 'member') {
-      const [member] = await db.select({ id: user.id }).from(user).where(eq(user.id, input.user_id!));
-      if (!member) throw new ApiError('coupon.memberNotFound');
-      issued = await issueToMember(db, input.id, member.id, adminId);
+      if (!(await memberExists(db, input.user_id!))) throw new ApiError('coupon.memberNotFound');
+      issued = await issueToMember(db, input.id, input.user_id!, adminId);
     } else {
-      issued = await issueToAll(db, input.id, adminId, async () =>
-        (await db.select({ id: user.id }).from(user).where(and(eq(user.status, 'enable')))).map((u) => u.id),
-      );
+      issued = await issueToAll(db, input.id, adminId, () => enabledMemberIds(db));
     }
     return reply.ok({ count: issued }, 'coupon.issued');
   });

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../shared/paths.ts';
 import { emit } from './emit.ts';
 import { bookDesign } from './test-designs.ts';
-import { SCHEMA_EXPORTS, writeSources } from './service.ts';
+import { writeSources } from './service.ts';
 
 /**
  * The source a generation writes must pass the project's typecheck and lint (decision 045). The
@@ -89,7 +89,7 @@ describe('emitted source of the code generator', () => {
       ],
     });
     let number = 9001;
-    for (const design of [author, book, extra]) writeSources(out, emit(design, `${number++}_gen_${design.table}.sql`, SCHEMA_EXPORTS));
+    for (const design of [author, book, extra]) writeSources(out, emit(design, `${number++}_gen_${design.table}.sql`));
 
     const files = overlay();
     expect([...files.keys()].map((f) => relative(repoRoot, f)).sort()).toEqual(

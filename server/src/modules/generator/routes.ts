@@ -2,7 +2,7 @@ import { genDesignSchema, nameProblem, type GenDesign } from '@framecraft/contra
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { genLog } from '../../db/schema.ts';
+import { genLog } from './tables.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { validate } from '../../shared/validation.ts';
 import { adminRoute, currentAccess } from '../admin/index.ts';

@@ -1,33 +1,24 @@
 import { genController, genDesignSchema, type GenDesign } from '@framecraft/contracts/crud/generator';
-import { eq, getTableName, like, or, sql } from 'drizzle-orm';
-import { isTable } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import * as schema from '../../db/schema.ts';
-import { adminRule, genLog } from '../../db/schema.ts';
+import { schemaTableNames } from '../../db/tables.ts';
+import { ensureGeneratedMenu, removeGeneratedMenu } from '../admin/index.ts';
 import { repoRoot } from '../../shared/paths.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { emit, migrationText, type Emitted, type InsertedLine } from './emit.ts';
 import { fieldList, tableExists } from './introspect.ts';
 import { mountRuntime, relationTableOf, unmountRuntime } from './runtime.ts';
+import { genLog } from './tables.ts';
 
 /** Tables of the product itself: never generated over, never offered as an "existing" table. */
 export const SYSTEM_TABLES: ReadonlySet<string> = new Set([
   '_migrations',
-  ...Object.values(schema as Record<string, unknown>)
-    .filter((v): v is PgTable => isTable(v))
-    .map((t) => getTableName(t)),
+  ...schemaTableNames(),
 ]);
-
-/** Export name in db/schema.ts of each committed table (the emitted module imports relations from it). */
-export const SCHEMA_EXPORTS: Record<string, string> = Object.fromEntries(
-  Object.entries(schema as Record<string, unknown>)
-    .filter(([, v]) => isTable(v))
-    .map(([name, t]) => [getTableName(t as PgTable), name]),
-);
 
 const fieldError = (path: string, key: string, t: (k: string) => string) =>
   new ApiError('api.validationFailed', { data: { errors: { [path]: t(key) } }, msg: t(key) });
@@ -101,27 +92,11 @@ const columnSignature = (design: GenDesign) => JSON.stringify(design.fields.map(
 
 /** Insert the menu and its buttons (under the "Generated" directory) unless there. */
 async function insertRules(app: FastifyInstance, design: GenDesign) {
-  const db = app.deps.db;
-  const controller = genController(design.table);
-  const byName = async (name: string) => (await db.select({ id: adminRule.id }).from(adminRule).where(eq(adminRule.name, name)))[0]?.id;
-  let dir = await byName('gen');
-  dir ??= (await db.insert(adminRule).values({ pid: 0, type: 'menu_dir', title: 'Generated', name: 'gen', path: 'gen', icon: 'AppstoreOutlined', weigh: 0 }).returning({ id: adminRule.id }))[0]!.id;
-  const existing = await byName(controller);
-  if (existing) {
-    await db.update(adminRule).set({ title: design.title, icon: design.icon }).where(eq(adminRule.id, existing));
-    return;
-  }
-  const [menu] = await db
-    .insert(adminRule)
-    .values({ pid: dir, type: 'menu', title: design.title, name: controller, path: controller, icon: design.icon, component: controller, keepalive: 1 })
-    .returning({ id: adminRule.id });
-  const titles: Record<string, string> = { index: 'View', add: 'Add', edit: 'Edit', del: 'Delete' };
-  await db.insert(adminRule).values(Object.entries(titles).map(([action, title]) => ({ pid: menu!.id, type: 'button', title, name: `${controller}/${action}` })));
+  await ensureGeneratedMenu(app.deps.db, { controller: genController(design.table), title: design.title, icon: design.icon });
 }
 
 async function removeRules(app: FastifyInstance, table: string) {
-  const controller = genController(table);
-  await app.deps.db.delete(adminRule).where(or(eq(adminRule.name, controller), like(adminRule.name, `${controller}/%`)));
+  await removeGeneratedMenu(app.deps.db, genController(table));
 }
 
 export function writeSources(root: string, emitted: Emitted): RecordedFiles {
@@ -191,7 +166,7 @@ export async function generate(app: FastifyInstance, input: GenDesign, adminId: 
     });
     createdTable = 1;
   }
-  const files = writeSources(root, emit(design, migration || null, SCHEMA_EXPORTS));
+  const files = writeSources(root, emit(design, migration || null));
   await insertRules(app, design);
   const values = { design, files, migration, createdTable, adminId, updatedAt: new Date() };
   const [row] = previous

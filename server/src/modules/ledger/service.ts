@@ -13,7 +13,7 @@ import type { LedgerAccount, LedgerKind } from '@framecraft/contracts/ledger';
 import { LEDGER_REF_ID_MAX, LEDGER_REF_TYPE_MAX } from '@framecraft/contracts/ledger';
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { user } from '../../db/schema.ts';
+import { lockMemberBalance, writeMemberBalance } from '../member-access/index.ts';
 import { userMoneyLog, userScoreLog } from './tables.ts';
 
 export type { LedgerAccount, LedgerKind };
@@ -101,10 +101,10 @@ async function change(db: Db, account: LedgerAccount, input: LedgerChange): Prom
   const duplicate = (existing: LedgerEntry) =>
     new LedgerError('duplicate', `ledger reference ${kind}/${refType}/${refId} already applied`, existing);
   return db.transaction(async (tx) => {
-    const column = account === 'money' ? user.money : user.score;
-    const [row] = await tx.select({ value: column }).from(user).where(eq(user.id, userId)).for('update');
-    if (!row) throw new LedgerError('unknownMember', `member ${userId} not found`);
-    const before = Number(row.value);
+    // The member row (member-access's) is locked until this transaction ends.
+    const locked = await lockMemberBalance(tx, userId, account);
+    if (locked === undefined) throw new LedgerError('unknownMember', `member ${userId} not found`);
+    const before = locked;
     const after = before + delta;
     const values = { userId, before, after, memo: (input.memo ?? '').slice(0, 255), kind, refType, refId, adminId: input.adminId ?? null };
     // Insert first: a replay (this member's, serialised by the row lock, or another member's with
@@ -118,10 +118,7 @@ async function change(db: Db, account: LedgerAccount, input: LedgerChange): Prom
       throw duplicate(existing!);
     }
     if (after < 0 && !input.allowNegative) throw new LedgerError('insufficient', 'insufficient balance');
-    await tx
-      .update(user)
-      .set(account === 'money' ? { money: after, updatedAt: sql`now()` } : { score: after, updatedAt: sql`now()` })
-      .where(eq(user.id, userId));
+    await writeMemberBalance(tx, userId, account, after);
     return entryOf(inserted[0]!);
   });
 }

@@ -5,6 +5,33 @@
  */
 export { memberRoute, memberRules, menusAndRules, requireMemberNode, type MemberRouteSpec } from './access.ts';
 export { DEFAULT_GROUP_ID, seedMember } from './seed.ts';
+// The member row's reads and writes for other modules (the table stays here; balances only through the ledger).
+export {
+  addressTaken,
+  enabledMemberIds,
+  extendMemberVip,
+  findEnabledMember,
+  findMemberByAccount,
+  findMemberByAddress,
+  insertMember,
+  inviteeIds,
+  inviteesPage,
+  inviterOf,
+  lockMember,
+  lockMemberBalance,
+  memberExists,
+  memberIdByInviteCode,
+  memberSummary,
+  recordMemberLogin,
+  recordMemberLoginFailure,
+  setMemberAddress,
+  setMemberPassword,
+  updateMemberProfile,
+  usernameTaken,
+  writeMemberBalance,
+  type MemberProfileFields,
+  type NewMember,
+} from './members.ts';
 // Relations of other modules' back-office pages (balance logs, attachments, …) name members.
 export { user, userGroup, userRule } from './tables.ts';
 export { memberAdminRoutes } from './admin-routes.ts';

@@ -7,9 +7,8 @@
  */
 import type { Language } from '@framecraft/contracts/constants';
 import { translate } from '@framecraft/contracts/messages';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { user } from '../../db/schema.ts';
+import { extendMemberVip } from '../member-access/index.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { findVipTier, tierNameOfLevel, vipTierName } from '../catalogue/index.ts';
 import { currentVipLevel, type CommerceMember, type OrderKindHandler, type OrderRow } from '../commerce/index.ts';
@@ -59,16 +58,5 @@ export const vipKind: OrderKindHandler = {
  */
 export async function extendVip(tx: Db, order: OrderRow): Promise<void> {
   const { level, days } = order.payload as unknown as VipPayload;
-  const running = sql`(${user.vipLevel} > 0 and (${user.vipDate} is null or ${user.vipDate} > now()))`;
-  await tx
-    .update(user)
-    .set({
-      vipLevel: sql`case when ${running} then greatest(${user.vipLevel}, ${level}::int) else ${level}::int end`,
-      vipDate: sql`case
-        when ${days}::int = 0 then null
-        when ${running} and ${user.vipDate} is null then null
-        else greatest(coalesce(${user.vipDate}, now()), now()) + make_interval(days => ${days}::int)
-      end`,
-    })
-    .where(sql`${user.id} = ${order.userId}`);
+  await extendMemberVip(tx, order.userId, level, days);
 }

@@ -4,14 +4,13 @@
  * code sent to the new address binds it. A member with nothing bound skips the first step.
  */
 import type { VerificationChannel } from '@framecraft/contracts/validation';
-import { and, eq, gt, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
-import { token, user } from '../../db/schema.ts';
 import { ApiError, isUniqueViolation } from '../../shared/errors.ts';
 import { checkCode, consumeCode } from '../codes/index.ts';
 import type { MemberRow } from '../session/index.ts';
-import { hashToken } from '../session/index.ts';
+import { consumeProofToken, issueProofToken } from '../session/index.ts';
+import { lockMember, setMemberAddress } from '../member-access/index.ts';
 
 /** How long the proof of the bound address allows a change (seconds). */
 export const BIND_TOKEN_TTL_SECONDS = 600;
@@ -29,13 +28,7 @@ export async function verifyBoundAddress(db: Db, row: MemberRow, type: Verificat
   await db.transaction(async (tx) => {
     await consumeCode(tx, codeId);
     // One proof at a time per member and kind: an older one stops working.
-    await tx.delete(token).where(and(eq(token.ownerId, row.id), eq(token.type, tokenType(type))));
-    await tx.insert(token).values({
-      tokenHash: hashToken(raw),
-      type: tokenType(type),
-      ownerId: row.id,
-      expiresAt: sql`now() + make_interval(secs => ${BIND_TOKEN_TTL_SECONDS})`,
-    });
+    await issueProofToken(tx, { ownerId: row.id, type: tokenType(type), raw, ttlSeconds: BIND_TOKEN_TTL_SECONDS });
   });
   return raw;
 }
@@ -60,29 +53,14 @@ export async function changeBoundAddress(db: Db, row: MemberRow, change: BindCha
   const codeId = await checkCode(db, { channel: type, target: address, event: `user_change_${type}` }, change.captcha);
   try {
     return await db.transaction(async (tx) => {
-      const [locked] = await tx.select().from(user).where(eq(user.id, row.id)).for('update');
+      const locked = await lockMember(tx, row.id);
       if (!locked) throw new ApiError('verify.verifyFirst');
       if (boundAddress(locked, type)) {
-        const used = await tx
-          .delete(token)
-          .where(
-            and(
-              eq(token.tokenHash, hashToken(change.accountVerificationToken)),
-              eq(token.type, tokenType(type)),
-              eq(token.ownerId, row.id),
-              gt(token.expiresAt, sql`now()`),
-            ),
-          )
-          .returning({ ownerId: token.ownerId });
-        if (!used.length) throw new ApiError('verify.verifyFirst');
+        const used = await consumeProofToken(tx, { ownerId: row.id, type: tokenType(type), raw: change.accountVerificationToken });
+        if (!used) throw new ApiError('verify.verifyFirst');
       }
       await consumeCode(tx, codeId);
-      const [updated] = await tx
-        .update(user)
-        .set({ [type]: address, updatedAt: sql`now()` })
-        .where(eq(user.id, row.id))
-        .returning();
-      return updated!;
+      return setMemberAddress(tx, row.id, type, address);
     });
   } catch (error) {
     // Another member bound the address between the code and now (unique index).

@@ -2,14 +2,13 @@ import type { Language } from '@framecraft/contracts/constants';
 import type { AccountOverview } from '@framecraft/contracts/member';
 import { translate, type MessageKey } from '@framecraft/contracts/messages';
 import { hash, verify } from '@node-rs/argon2';
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { user } from '../../db/schema.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { latestNotices, vipLevelName } from '../catalogue/index.ts';
 import { checkInStatus } from '../check-in/index.ts';
 import { currentVipLevel, memberRateInfo, type SettingsReader } from '../commerce/index.ts';
 import { dailyChanges } from '../ledger/index.ts';
+import { setMemberPassword, updateMemberProfile } from '../member-access/index.ts';
 import type { MemberRow } from '../session/index.ts';
 import type { TokenService } from '../session/index.ts';
 import { memberInfo, type MemberInfo } from '../session/index.ts';
@@ -82,12 +81,7 @@ export interface ProfileChange {
 /** Save the member's own profile fields; the answer is the updated member. */
 export async function updateProfile(db: Db, row: MemberRow, change: ProfileChange, lang: Language): Promise<MemberRow> {
   await checkAvatar(db, row, change.avatar, lang);
-  const [updated] = await db
-    .update(user)
-    .set({ ...change, updatedAt: sql`now()` })
-    .where(eq(user.id, row.id))
-    .returning();
-  return updated!;
+  return updateMemberProfile(db, row.id, change);
 }
 
 /**
@@ -99,7 +93,7 @@ export async function changePassword(db: Db, tokens: TokenService, row: MemberRo
   if (!ok) throw fieldError(lang, 'oldPassword', 'member.oldPasswordWrong');
   const hashed = await hash(passwords.newPassword);
   await db.transaction(async (tx) => {
-    await tx.update(user).set({ password: hashed, updatedAt: sql`now()` }).where(eq(user.id, row.id));
+    await setMemberPassword(tx, row.id, hashed);
     await tokens.revokeAll('user', row.id, tx);
   });
 }

@@ -1,23 +1,23 @@
-import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { admin, user } from '../../db/schema.ts';
 
 export type SessionContext = 'admin' | 'user';
-export type MemberRow = typeof user.$inferSelect;
-export type AdminRow = typeof admin.$inferSelect;
 
-/** An enabled member by id; disabled or missing accounts are treated as unknown. */
-export async function findEnabledMember(db: Db, id: number): Promise<MemberRow | undefined> {
-  const [row] = await db.select().from(user).where(and(eq(user.id, id), eq(user.status, 'enable'))).limit(1);
-  return row;
-}
+/**
+ * The account rows session puts on a request. Their tables belong to member-access (`user`) and
+ * admin (`admin`), which sit above session in the module graph, so each owner declares the type of
+ * its request property (`declare module 'fastify'`, beside its lookup) and session reads it from
+ * there — it imports neither module (decision 033, follow-up 2).
+ */
+export type MemberRow = NonNullable<FastifyRequest['user']>;
+export type AdminRow = NonNullable<FastifyRequest['admin']>;
 
-/** An enabled admin by id; disabled or missing accounts are treated as unknown. */
-export async function findEnabledAdmin(db: Db, id: number): Promise<AdminRow | undefined> {
-  const [row] = await db.select().from(admin).where(and(eq(admin.id, id), eq(admin.status, 'enable'))).limit(1);
-  return row;
-}
-
-export async function isEnabledAccount(db: Db, context: SessionContext, id: number): Promise<boolean> {
-  return Boolean(context === 'admin' ? await findEnabledAdmin(db, id) : await findEnabledMember(db, id));
+/**
+ * How session finds an enabled account by id (disabled or missing accounts are unknown): the
+ * owners' functions (`findEnabledMember` of member-access, `findEnabledAdmin` of admin), handed to
+ * the session plugin by app.ts.
+ */
+export interface AccountLookups {
+  member(db: Db, id: number): Promise<MemberRow | undefined>;
+  admin(db: Db, id: number): Promise<AdminRow | undefined>;
 }

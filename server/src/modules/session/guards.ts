@@ -1,7 +1,7 @@
 import { HEADER } from '@framecraft/contracts/constants';
 import type { FastifyRequest } from 'fastify';
 import { needLogin, tokenExpired } from '../../shared/errors.ts';
-import { findEnabledAdmin, findEnabledMember, type AdminRow, type MemberRow, type SessionContext } from './accounts.ts';
+import type { AdminRow, MemberRow, SessionContext } from './accounts.ts';
 import { ACCESS_TYPE } from './service.ts';
 
 declare module 'fastify' {
@@ -12,12 +12,6 @@ declare module 'fastify' {
      * parameter of the header's name. Every other route reads the header only.
      */
     queryToken?: boolean;
-  }
-  interface FastifyRequest {
-    /** The logged-in member, set by requireUser / optionalUser. */
-    user: MemberRow | undefined;
-    /** The logged-in admin, set by requireAdmin. */
-    admin: AdminRow | undefined;
   }
 }
 
@@ -50,7 +44,7 @@ async function tokenOwner(request: FastifyRequest, context: SessionContext): Pro
 async function member(request: FastifyRequest): Promise<MemberRow | 'none' | 'unknown'> {
   const owner = await tokenOwner(request, 'user');
   if (typeof owner !== 'number') return owner;
-  return (await findEnabledMember(request.server.deps.db, owner)) ?? 'unknown';
+  return (await request.server.tokens.enabledMember(owner)) ?? 'unknown';
 }
 
 /** preHandler: a logged-in member or 303 need login (409 when the token has expired). */
@@ -72,7 +66,7 @@ export async function optionalUser(request: FastifyRequest): Promise<void> {
 /** preHandler: a logged-in admin or 303 need login (409 when the token has expired). */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   const owner = await tokenOwner(request, 'admin');
-  const found = typeof owner === 'number' ? await findEnabledAdmin(request.server.deps.db, owner) : undefined;
+  const found = typeof owner === 'number' ? await request.server.tokens.enabledAdmin(owner) : undefined;
   if (!found) throw needLogin();
   request.admin = found;
 }

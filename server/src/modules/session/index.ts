@@ -2,7 +2,7 @@
 export { sessionPlugin } from './plugin.ts';
 export { sessionRoutes } from './routes.ts';
 export { currentAdmin, currentUser, optionalUser, presentedToken, requireAdmin, requireUser } from './guards.ts';
-export type { AdminRow, MemberRow } from './accounts.ts';
+export type { AccountLookups, AdminRow, MemberRow } from './accounts.ts';
 export type { MemberRouteEntry } from './member-routes.ts';
 export { memberInfo, type MemberInfo } from './member-info.ts';
-export { ACCESS_TYPE, hashToken, revokeMemberTokens, TokenService } from './service.ts';
+export { ACCESS_TYPE, consumeProofToken, hashToken, issueProofToken, revokeAdminTokens, revokeMemberTokens, TokenService } from './service.ts';

@@ -2,8 +2,8 @@ import type { TokenType } from '@framecraft/contracts/constants';
 import { and, eq, gt, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
-import { token } from '../../db/schema.ts';
-import { isEnabledAccount, type SessionContext } from './accounts.ts';
+import { token } from './tables.ts';
+import type { AccountLookups, AdminRow, MemberRow, SessionContext } from './accounts.ts';
 
 export const ACCESS_TYPE = { admin: 'admin', user: 'user' } as const satisfies Record<SessionContext, TokenType>;
 export const REFRESH_TYPE = { admin: 'admin-refresh', user: 'user-refresh' } as const satisfies Record<
@@ -29,12 +29,30 @@ export interface IssuedTokens {
 
 type KeepTimes = () => Promise<{ access: number; refresh: number }>;
 
-/** Session tokens of both contexts (conventions "Tokens"). Keep times come from the site settings. */
+/**
+ * Session tokens of both contexts (conventions "Tokens"). Keep times come from the site settings;
+ * the accounts behind the tokens are found through their owners' lookups (`AccountLookups`).
+ */
 export class TokenService {
   constructor(
     private readonly db: Db,
     private readonly keepTimes: KeepTimes,
+    private readonly accounts: AccountLookups,
   ) {}
+
+  /** An enabled member by id; disabled or missing accounts are treated as unknown. */
+  enabledMember(id: number): Promise<MemberRow | undefined> {
+    return this.accounts.member(this.db, id);
+  }
+
+  /** An enabled admin by id; disabled or missing accounts are treated as unknown. */
+  enabledAdmin(id: number): Promise<AdminRow | undefined> {
+    return this.accounts.admin(this.db, id);
+  }
+
+  private async isEnabledAccount(context: SessionContext, id: number): Promise<boolean> {
+    return Boolean(context === 'admin' ? await this.enabledAdmin(id) : await this.enabledMember(id));
+  }
 
   /** A new access token, plus a refresh token when the user asked to stay logged in. */
   async issue(context: SessionContext, ownerId: number, options: { keep?: boolean } = {}): Promise<IssuedTokens> {
@@ -82,7 +100,7 @@ export class TokenService {
       return undefined;
     }
     const context: SessionContext = claimed.type === REFRESH_TYPE.admin ? 'admin' : 'user';
-    if (!(await isEnabledAccount(this.db, context, claimed.ownerId))) return undefined;
+    if (!(await this.isEnabledAccount(context, claimed.ownerId))) return undefined;
     const keep = await this.keepTimes();
     const family = claimed.family || newFamily();
     const access = await this.insert(ACCESS_TYPE[context], claimed.ownerId, keep.access, family);
@@ -161,4 +179,41 @@ export class TokenService {
 export async function revokeMemberTokens(db: Db, userIds: readonly number[]): Promise<void> {
   if (userIds.length === 0) return;
   await db.delete(token).where(and(inArray(token.ownerId, [...userIds]), inArray(token.type, [ACCESS_TYPE.user, REFRESH_TYPE.user])));
+}
+
+/** Log admins out everywhere (access and refresh tokens), inside the caller's transaction — the back office disabled, deleted or re-passworded them. */
+export async function revokeAdminTokens(db: Db, adminIds: readonly number[]): Promise<void> {
+  if (adminIds.length === 0) return;
+  await db.delete(token).where(and(inArray(token.ownerId, [...adminIds]), inArray(token.type, [ACCESS_TYPE.admin, REFRESH_TYPE.admin])));
+}
+
+/**
+ * A single-use proof token of one kind for an owner (e.g. member's `bind-email`: the bound address
+ * was proven), stored as its digest and valid `ttlSeconds` by the database clock. One at a time per
+ * owner and kind: an older one stops working. Runs in the caller's transaction.
+ */
+export async function issueProofToken(db: Db, proof: { ownerId: number; type: string; raw: string; ttlSeconds: number }): Promise<void> {
+  await db.delete(token).where(and(eq(token.ownerId, proof.ownerId), eq(token.type, proof.type)));
+  await db.insert(token).values({
+    tokenHash: hashToken(proof.raw),
+    type: proof.type,
+    ownerId: proof.ownerId,
+    expiresAt: sql`now() + make_interval(secs => ${proof.ttlSeconds})`,
+  });
+}
+
+/** Use up a proof token: true when it was the owner's unexpired one of that kind (it is deleted), false otherwise. */
+export async function consumeProofToken(db: Db, proof: { ownerId: number; type: string; raw: string }): Promise<boolean> {
+  const used = await db
+    .delete(token)
+    .where(
+      and(
+        eq(token.tokenHash, hashToken(proof.raw)),
+        eq(token.type, proof.type),
+        eq(token.ownerId, proof.ownerId),
+        gt(token.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ ownerId: token.ownerId });
+  return used.length > 0;
 }

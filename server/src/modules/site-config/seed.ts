@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { config } from '../../db/schema.ts';
+import { config } from './tables.ts';
 import { SETTINGS } from './settings.ts';
 
 /** Add the declared settings that are missing; a value an operator changed is never overwritten. Returns how many were added. */

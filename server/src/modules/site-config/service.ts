@@ -5,7 +5,7 @@ import { normaliseAdminPrefix } from '@framecraft/contracts/url';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Broadcast } from '../../shared/broadcast.ts';
-import { config } from '../../db/schema.ts';
+import { config } from './tables.ts';
 import { SETTING_DEFAULTS } from './settings.ts';
 
 /** The site part of the init calls (conventions "Init calls"); the answer type lives in contracts (decision 033). */

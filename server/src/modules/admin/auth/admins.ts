@@ -5,13 +5,13 @@ import { hash } from '@node-rs/argon2';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { admin, token } from '../../../db/schema.ts';
 import { ApiError } from '../../../shared/errors.ts';
 import { parseRuleIds, type AdminAccess } from '../core/access.ts';
 import type { CrudContext, Row } from '../crud/define.ts';
 import { fromContract } from '../crud/contract.ts';
 import { crudRoutes } from '../crud/routes.ts';
-import { adminGroup, adminGroupAccess } from '../tables.ts';
+import { revokeAdminTokens } from '../../session/index.ts';
+import { admin, adminGroup, adminGroupAccess } from '../tables.ts';
 import { grantGuard } from './grants.ts';
 
 // The add/edit bodies come from the contracts definition; adding requires a password.
@@ -19,8 +19,7 @@ const editSchema = writeSchema(authAdminCrud);
 const addSchema = editSchema.extend({ password: passwordSchema });
 
 /** Log an admin out everywhere, inside the caller's transaction (app.tokens would use another connection). */
-const revokeAdminTokens = (ctx: CrudContext, uids: number[]) =>
-  ctx.db.delete(token).where(and(inArray(token.ownerId, uids), inArray(token.type, ['admin', 'admin-refresh'])));
+const revokeSessions = (ctx: CrudContext, uids: number[]) => revokeAdminTokens(ctx.db, uids);
 
 /** Groups holding `*`; only a super admin may hand them out or touch their members. */
 const superGroupIds = sql`(select id from ${adminGroup} where rules = '*')`;
@@ -75,13 +74,13 @@ export function adminCrud(app: FastifyInstance) {
           const ids = [...new Set((input as z.output<typeof editSchema>).group_arr)];
           await ctx.db.delete(adminGroupAccess).where(eq(adminGroupAccess.uid, uid));
           await ctx.db.insert(adminGroupAccess).values(ids.map((groupId) => ({ uid, groupId })));
-          if ((input as { password?: string }).password) await revokeAdminTokens(ctx, [uid]);
+          if ((input as { password?: string }).password) await revokeSessions(ctx, [uid]);
         },
         async beforeDelete(rows, ctx) {
           if (rows.some((r) => r.id === ctx.access.adminId)) throw new ApiError('admin.auth.cannotDeleteSelf');
           const ids = rows.map((r) => r.id as number);
           await ctx.db.delete(adminGroupAccess).where(inArray(adminGroupAccess.uid, ids));
-          await revokeAdminTokens(ctx, ids);
+          await revokeSessions(ctx, ids);
         },
         async expand(rows, ctx) {
           const ids = rows.map((r) => r.id as number);

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { admin } from '../../../db/schema.ts';
 import { ApiError } from '../../../shared/errors.ts';
 import { DATA_SCOPES, parseRuleIds, type DataScope } from '../core/access.ts';
 import type { CrudContext, WriteGuard } from '../crud/define.ts';
-import { adminGroup, adminGroupAccess, adminRule } from '../tables.ts';
+import { admin, adminGroup, adminGroupAccess, adminRule } from '../tables.ts';
 
 /** What a group or an admin effectively holds: enabled node names (or everything) and a data scope. */
 interface Holding {

@@ -12,7 +12,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { admin } from '../../../db/schema.ts';
+import { admin } from '../tables.ts';
 import { ApiError } from '../../../shared/errors.ts';
 import { validate } from '../../../shared/validation.ts';
 import { contentDisposition, removeQuietly, tempDir } from '../../storage/index.ts';

@@ -2,7 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { AdminInfo, AdminInit, AdminLoginAnswer, AdminLoginOptions, AdminProfile, AdminProfileSaved } from '@framecraft/contracts/admin';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { admin } from '../../../db/schema.ts';
+import { admin } from '../tables.ts';
 import { ApiError } from '../../../shared/errors.ts';
 import { validate } from '../../../shared/validation.ts';
 import type { AdminRow } from '../../session/index.ts';
