@@ -29,3 +29,13 @@ export function preparedQuery<P>(db: Db, shape: string, build: () => Preparable<
   }
   return statement;
 }
+
+/**
+ * The rows of a prepared statement as the driver returns them — objects keyed by column name,
+ * values as parsed by the driver — without Drizzle's per-field mapping: for statements whose
+ * columns are already what the caller needs (JSON text, numbers), where the mapping is the
+ * larger cost. Name every column (`.as('…')`).
+ */
+export async function rawRows<T>(statement: unknown, values: Record<string, unknown> = {}): Promise<T[]> {
+  return (await (statement as { all(values: Record<string, unknown>): Promise<T[]> }).all(values));
+}

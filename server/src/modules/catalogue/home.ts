@@ -3,7 +3,7 @@ import type { Language } from '@framecraft/contracts/constants';
 import type { CourseCard } from '@framecraft/contracts/catalogue';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { preparedQuery } from '../../db/prepared.ts';
+import { preparedQuery, rawRows } from '../../db/prepared.ts';
 import { jsonArray, jsonObject, type Json } from '../../shared/json-text.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { sanitizeDescription } from './detail.ts';
@@ -103,7 +103,13 @@ function homeStatement(db: Db, lang: Language) {
 
 /** Home sections: banner (highest weight), notices, latest, popular, a shelf per top-level type, VIP tiers. */
 export async function homeSections(db: Db, lang: Language): Promise<Json<CatalogueHome>> {
-  const rows = await homeStatement(db, lang).execute();
+  // Raw rows (`all`): about 120 of them, which need no mapping by Drizzle (decision 053).
+  const rows = (await rawRows<{ section: HomeSection; grp: number; ord: number | string; body: string }>(homeStatement(db, lang))).map((row) => ({
+    section: row.section,
+    group: row.grp,
+    order: Number(row.ord),
+    body: row.body,
+  }));
   const bySection = new Map<HomeSection, typeof rows>();
   for (const row of rows) bySection.set(row.section, [...(bySection.get(row.section) ?? []), row]);
   const inOrder = (section: HomeSection, descending = false) =>

@@ -2,7 +2,7 @@ import type { Language } from '@framecraft/contracts/constants';
 import { LIST_LIMIT, type CourseCard, type CourseKind, type ListSort, type PriceBand } from '@framecraft/contracts/catalogue';
 import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { jsonArray, type Json } from '../../shared/json-text.ts';
-import { preparedQuery } from '../../db/prepared.ts';
+import { preparedQuery, rawRows } from '../../db/prepared.ts';
 import type { Db } from '../../db/client.ts';
 import type { MemberRow } from '../session/index.ts';
 import { catalogueType, course, courseTag, tag } from './tables.ts';
@@ -228,14 +228,14 @@ function listStatement(db: Db, filter: ListFilter, sort: ListSort, request: List
     // Each type's scan must reach past the offset: the page is cut from the merged rows.
     const where = filter.type === undefined ? matching : topPerType(typeAndDescendants(sql`${param.type}::int`), matching, sortOrder[sort], sql.raw(String(offset + rows)));
     const query = db
-      .select({ id: course.id, card: cardJsonSql(lang), newest, sortKey: sortKey[sort] })
+      .select({ id: course.id, card: cardJsonSql(lang).as('card'), newest: newest.as('newest'), sortKey: sortKey[sort].as('sort_key') })
       .from(course)
       .where(where)
       .orderBy(...sortOrder[sort])
       .limit(sql.raw(String(rows)) as unknown as number);
     return offset ? query.offset(sql.raw(String(offset)) as unknown as number) : query;
   };
-  if (filter.keyword || offset > 0 || request.limit !== LIST_LIMIT.default) return build();
+  if (filter.keyword || offset > 0 || request.limit !== LIST_LIMIT.default) return build().prepare('');
   const shape = [lang, sort, filter.type !== undefined, filter.kind !== undefined, filter.price ?? '', filter.tag !== undefined, filter.snapshot !== undefined, byCursor].join('|');
   return preparedQuery(db, `catalogue.list|${shape}`, build);
 }
@@ -258,14 +258,15 @@ export async function listCourses(db: Db, filter: ListFilter, sort: ListSort, re
     afterKey,
     afterId: afterId === undefined ? undefined : Number(afterId),
   };
-  const rows = await listStatement(db, filter, sort, request, lang).execute(values);
+  // Raw rows (`all`): the four columns need no mapping by Drizzle (decision 053).
+  const rows = await rawRows<{ id: number; card: Json<CourseCard>; newest: number; sort_key: string }>(listStatement(db, filter, sort, request, lang), values);
   const page = rows.slice(0, request.limit);
   const last = page.at(-1);
   const hasMore = rows.length > request.limit;
   return {
     cards: jsonArray(page.map((row) => row.card)),
     hasMore,
-    next: hasMore && last ? `${last.sortKey}.${last.id}` : null,
+    next: hasMore && last ? `${last.sort_key}.${last.id}` : null,
     snapshot: rows[0]?.newest ?? filter.snapshot ?? 0,
   };
 }
