@@ -92,6 +92,14 @@ async function startBare(sample) {
   return { child, origin: `http://127.0.0.1:${port}` };
 }
 
+/** The minimal DB-backed list route (decision 053): the reference for what this machine allows. */
+async function startMinimal() {
+  const port = await freePort();
+  const child = startProcess(join(repoRoot, 'scripts', 'bench', 'minimal-db-route.mjs'), { ...process.env, PORT: String(port) });
+  await waitForOk(`http://127.0.0.1:${port}/healthz`, child, 10_000);
+  return { child, origin: `http://127.0.0.1:${port}` };
+}
+
 /** Target and bare route alternately, ROUNDS times; medians of each. */
 async function interleaved(server, bare, call) {
   const target = [];
@@ -156,6 +164,23 @@ export async function storefrontBench() {
           const figure = await interleaved(server, bare, call);
           figures.set(call, figure);
           rows.push(...rowsOf(label, call, figure, label === 'cache off'));
+        }
+        if (label === 'cache off' && onPostgres) {
+          // What any implementation could reach here: Fastify + pg + the same query + gzip, nothing else.
+          const minimal = await startMinimal();
+          try {
+            console.log(`· list, page 1: the minimal Fastify + pg route, ${ROUNDS} rounds alternating with the bare route`);
+            const figure = await interleaved(minimal, bare, calls[0]);
+            const ours = figures.get(calls[0]);
+            rows.push({
+              measure: 'list, page 1: minimal Fastify + pg route (reference)',
+              figure: `${((figure.rps / figure.bareRps) * 100).toFixed(1)} %`,
+              budget: '',
+              note: `${Math.round(figure.rps)} req/s, p99 ${figure.p99} ms: the same query by hand, gzip, no plugins — Framecraft's list page 1 reaches ${((ours.rps / figure.rps) * 100).toFixed(0)} % of it; load ${figure.loads.join(' ')}`,
+            });
+          } finally {
+            await stopProcess(minimal.child);
+          }
         }
         if (label === 'cache off') {
           const [pageOne, deep] = [calls[0], calls.find((c) => c.deep)];
