@@ -71,6 +71,21 @@ describe('catalogue list', () => {
     expect((await api.list('type=999999')).list).toEqual([]);
   });
 
+  it('pages by number through a type with sub-types in the same order as one long page (each type is read past the offset)', async () => {
+    const types = await ctx.database.db.select().from(catalogueType);
+    const parent = types.find((t) => t.nameEn === 'Short-drama footage')!;
+    const whole = (await api.list(`type=${parent.id}&sort=newest&limit=50`)).list.map((i) => i.id);
+    expect(whole.length).toBeGreaterThan(10);
+    const paged: number[] = [];
+    for (let page = 1; paged.length < whole.length && page <= 20; page++) paged.push(...(await api.list(`type=${parent.id}&sort=newest&limit=5&page=${page}`)).list.map((i) => i.id));
+    expect(paged).toEqual(whole);
+  });
+
+  it('sends a card with what a card shows and nothing more (issue 21)', async () => {
+    const [card] = (await api.list('limit=1')).list;
+    expect(Object.keys(card!).sort()).toEqual(['cover', 'id', 'kind', 'originalPrice', 'price', 'sales', 'subtitle', 'title', 'vipFreeLevel', 'vipPrice']);
+  });
+
   it.each([
     ['kind=material', (i: CourseRow) => i.kind === 'material'],
     ['kind=course', (i: CourseRow) => i.kind === 'course'],
