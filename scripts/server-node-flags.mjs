@@ -1,9 +1,8 @@
 // How the server process is started (npm start, benchmarks): V8 flags and environment. Decision 017.
-// - On PostgreSQL a 16 MB young generation: a busy storefront allocates fast, and with 2 MB the
-//   scavenger took twice the CPU (15 % of a list request's time against 7.5 %; decision 053). The
-//   embedded database keeps 2 MB (decision 017): its idle and upload memory budgets are tighter.
-// - On the embedded database a 2 MB young generation (default 16 MB per semi-space): streamed uploads and downloads
-//   do not grow RSS by tens of MB, with no loss of throughput (1 MB halves upload speed).
+// - Always a 2 MB young generation (default 16 MB per semi-space): streamed uploads and downloads
+//   do not grow RSS by tens of MB, with no loss of throughput (1 MB halves upload speed). On
+//   PostgreSQL 16 MB would halve the scavenger's share of a storefront request (15 → 7.5 %), but a
+//   streamed upload then peaks at 177 MB instead of ~135 MB, over the 150 MB budget (decision 053).
 // - Embedded database (no DATABASE_URL): PGlite lives in the server process, so it also gets one
 //   glibc malloc arena, buffers of 64 KB and more (stream chunks) mapped on their own and so given
 //   back to the system when freed (a streamed download then does not grow RSS), and --expose-gc
@@ -11,7 +10,7 @@
 
 /** @param {NodeJS.ProcessEnv} env the server's environment (after .env is loaded) */
 export function serverNodeFlags(env) {
-  return env.DATABASE_URL ? ['--max-semi-space-size=16'] : ['--max-semi-space-size=2', '--expose-gc'];
+  return env.DATABASE_URL ? ['--max-semi-space-size=2'] : ['--max-semi-space-size=2', '--expose-gc'];
 }
 
 /** The server's environment: the given one, plus glibc malloc tuning on the embedded database (unless set). */
