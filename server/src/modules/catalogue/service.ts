@@ -1,11 +1,11 @@
 import type { Language } from '@framecraft/contracts/constants';
 import { LIST_LIMIT, type CourseCard, type CourseKind, type ListSort, type PriceBand } from '@framecraft/contracts/catalogue';
-import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { jsonArray, type Json } from '../../shared/json-text.ts';
 import { preparedQuery, rawRows } from '../../db/prepared.ts';
 import type { Db } from '../../db/client.ts';
 import type { MemberRow } from '../session/index.ts';
-import { catalogueType, course, courseTag, tag } from './tables.ts';
+import { catalogueType, course, courseTag } from './tables.ts';
 
 export type CourseRow = typeof course.$inferSelect;
 export type TypeRow = typeof catalogueType.$inferSelect;
@@ -99,13 +99,6 @@ export async function enabledTypes(db: Db): Promise<TypeRow[]> {
   return db.select().from(catalogueType).where(eq(catalogueType.status, 1)).orderBy(desc(catalogueType.weigh), asc(catalogueType.id));
 }
 
-/** A type and every enabled type below it. */
-export function withDescendants(types: readonly TypeRow[], rootId: number): number[] {
-  const ids = [rootId];
-  for (let i = 0; i < ids.length; i++) for (const t of types) if (t.pid === ids[i]) ids.push(t.id);
-  return ids;
-}
-
 const priceCondition: Record<PriceBand, SQL> = {
   free: sql`${course.price} = 0`,
   paid: sql`${course.price} > 0`,
@@ -189,7 +182,7 @@ const typeAndDescendants = (root: SQL) => sql`(with recursive sub(id) as (
  * type (a lateral join) instead of reading every row of all the types and sorting them, which
  * `type_id IN (…) ORDER BY … LIMIT` costs when a type has sub-types (decision 043).
  */
-export function topPerType(types: SQL, where: SQL, order: readonly SQL[], count: SQL | number): SQL {
+function topPerType(types: SQL, where: SQL, order: readonly SQL[], count: SQL | number): SQL {
   return sql`${course.id} in (select c.id from ${types} as t(id) cross join lateral (select ${course.id} as id from ${course} where ${course.typeId} = t.id and ${where} order by ${sql.join([...order], sql`, `)} limit ${count}) c)`;
 }
 
@@ -271,25 +264,9 @@ export async function listCourses(db: Db, filter: ListFilter, sort: ListSort, re
   };
 }
 
-export async function cardsByIds(db: Db, ids: readonly number[], lang: Language): Promise<Map<number, CourseCard>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.select(cardColumns).from(course).where(and(onSale, inArray(course.id, [...ids])));
-  return new Map(rows.map((row) => [row.id, toCard(row, lang)]));
-}
-
 export async function findOnSale(db: Db, id: number): Promise<CourseRow | undefined> {
   const [row] = await db.select().from(course).where(and(eq(course.id, id), onSale)).limit(1);
   return row;
-}
-
-export async function tagsOf(db: Db, courseId: number, lang: Language) {
-  const rows = await db
-    .select({ id: tag.id, nameZh: tag.nameZh, nameEn: tag.nameEn })
-    .from(courseTag)
-    .innerJoin(tag, eq(tag.id, courseTag.tagId))
-    .where(eq(courseTag.courseId, courseId))
-    .orderBy(desc(tag.weigh), asc(tag.id));
-  return rows.map((t) => ({ id: t.id, name: pick(lang, t.nameZh, t.nameEn) }));
 }
 
 /** Whether the member's VIP is current (no expiry date = lifetime). */
