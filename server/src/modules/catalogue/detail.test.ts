@@ -125,6 +125,18 @@ describe('catalogue detail, home and VIP tiers', () => {
     expect(tiers.list[0]!.benefits[0]).toMatch(/at no cost/);
   });
 
+  it('fills each home shelf with the newest items of its type and the types below it, as the list filtered by that type does', async () => {
+    const home = (await api.call('GET', '/api/catalogue/home', { lang: 'en' })).data as {
+      latest: { id: number }[]; popular: { id: number }[]; shelves: { type: { id: number; name: string }; items: { id: number }[] }[];
+    };
+    const firstOf = async (query: string) => (await api.list(`${query}&limit=8`)).list.map((card) => card.id);
+    expect(home.latest.map((card) => card.id)).toEqual(await firstOf('sort=newest'));
+    expect(home.popular.map((card) => card.id)).toEqual(await firstOf('sort=popular'));
+    const withSubTypes = home.shelves.find((shelf) => shelf.type.name === 'Short-drama footage');
+    expect(withSubTypes).toBeDefined();
+    for (const shelf of home.shelves) expect([shelf.type.name, shelf.items.map((card) => card.id)]).toEqual([shelf.type.name, await firstOf(`type=${shelf.type.id}&sort=newest`)]);
+  });
+
   it('shows a published notice, sanitised, and not-found for a hidden one', async () => {
     const db = ctx.database.db;
     const [shown] = await db.insert(notice).values({ titleZh: '维护通知', titleEn: 'Maintenance', contentEn: '<p>Tonight<script>x()</script></p>' }).returning();

@@ -65,8 +65,10 @@ type HomeSection = 'banner' | 'latest' | 'popular' | 'shelf' | 'type' | 'notice'
 
 /**
  * Every home section in one statement, prepared per language (decision 053): the cards, notices
- * and tiers come as JSON text built by the database; only the shelves are grouped here. Each row
- * says its section, a group (a shelf's type, a type's parent), its order and its JSON.
+ * and tiers come as JSON text built by the database. Each row says its section, its group (a
+ * shelf card's top-level type; a top-level type's own id), its order and its JSON. A shelf is the
+ * newest items of a top-level type and every enabled type below it: each type's newest few on
+ * its index (a lateral join), ranked per top-level type, the first few kept.
  */
 function homeStatement(db: Db, lang: Language) {
   return preparedQuery(db, `catalogue.home|${lang}`, () => {
@@ -83,13 +85,20 @@ function homeStatement(db: Db, lang: Language) {
       union all
       (select 'popular', 0, ${rank(sql`${course.sales} desc, ${course.id} desc`)}, ${card} from ${course} where ${onSale} order by ${course.sales} desc, ${course.id} desc limit ${sql.raw(String(SHELF_SIZE))})
       union all
-      (select 'shelf', shelf.type_id, shelf.newest, shelf.body from ${catalogueType} cross join lateral (
-          select ${course.typeId} as type_id, (extract(epoch from ${course.createdAt}) * 1000000)::bigint as newest, ${card} as body
-          from ${course} where ${course.typeId} = ${catalogueType.id} and ${onSale} order by ${newest} limit ${sql.raw(String(SHELF_SIZE))}) shelf
-        where ${catalogueType.status} = 1)
+      (with recursive tree(id, top) as (
+          select ${catalogueType.id}, ${catalogueType.id} from ${catalogueType} where ${catalogueType.pid} = 0 and ${catalogueType.status} = 1
+          union
+          select ${catalogueType.id}, tree.top from ${catalogueType} join tree on ${catalogueType.pid} = tree.id where ${catalogueType.status} = 1
+        ), ranked as (
+          select tree.top, newest.id, row_number() over (partition by tree.top order by newest.create_time desc, newest.id desc) as rank
+          from tree cross join lateral (
+            select ${course.id} as id, ${course.createdAt} as create_time from ${course}
+            where ${course.typeId} = tree.id and ${onSale} order by ${newest} limit ${sql.raw(String(SHELF_SIZE))}) newest
+        )
+        select 'shelf', ranked.top, ranked.rank, ${card} from ranked join ${course} on ${course.id} = ranked.id where ranked.rank <= ${sql.raw(String(SHELF_SIZE))})
       union all
-      (select 'type', ${catalogueType.pid}, ${rank(sql`${catalogueType.weigh} desc, ${catalogueType.id}`)}, ${typeJson}::text
-        from ${catalogueType} where ${catalogueType.status} = 1)
+      (select 'type', ${catalogueType.id}, ${rank(sql`${catalogueType.weigh} desc, ${catalogueType.id}`)}, ${typeJson}::text
+        from ${catalogueType} where ${catalogueType.pid} = 0 and ${catalogueType.status} = 1)
       union all
       (select 'notice', 0, ${rank(sql`${notice.weigh} desc, ${notice.publishTime} desc, ${notice.id} desc`)}, ${noticeJson}::text
         from ${notice} where ${noticeShown} order by ${notice.weigh} desc, ${notice.publishTime} desc, ${notice.id} desc limit ${sql.raw(String(NOTICE_COUNT))})
@@ -103,7 +112,7 @@ function homeStatement(db: Db, lang: Language) {
 
 /** Home sections: banner (highest weight), notices, latest, popular, a shelf per top-level type, VIP tiers. */
 export async function homeSections(db: Db, lang: Language): Promise<Json<CatalogueHome>> {
-  // Raw rows (`all`): about 120 of them, which need no mapping by Drizzle (decision 053).
+  // Raw rows (`all`): some fifty, which need no mapping by Drizzle (decision 053).
   const rows = (await rawRows<{ section: HomeSection; grp: number; ord: number | string; body: string }>(homeStatement(db, lang))).map((row) => ({
     section: row.section,
     group: row.grp,
@@ -112,52 +121,21 @@ export async function homeSections(db: Db, lang: Language): Promise<Json<Catalog
   }));
   const bySection = new Map<HomeSection, typeof rows>();
   for (const row of rows) bySection.set(row.section, [...(bySection.get(row.section) ?? []), row]);
-  const inOrder = (section: HomeSection, descending = false) =>
-    (bySection.get(section) ?? []).sort((a, b) => (descending ? b.order - a.order : a.order - b.order));
+  const inOrder = (section: HomeSection) => (bySection.get(section) ?? []).sort((a, b) => a.order - b.order);
   const bodies = <T>(section: HomeSection) => jsonArray(inOrder(section).map((row) => row.body as Json<T>));
+  type Shelf = CatalogueHome['shelves'][number];
+  const shelves = inOrder('type').flatMap((type) => {
+    const cards = inOrder('shelf').filter((row) => row.group === type.group);
+    return cards.length ? [jsonObject<Shelf>({ type: type.body as Json<Shelf['type']>, items: jsonArray(cards.map((row) => row.body as Json<CourseCard>)) })] : [];
+  });
   return jsonObject<CatalogueHome>({
     banner: bodies('banner'),
     notices: bodies('notice'),
     latest: bodies('latest'),
     popular: bodies('popular'),
-    shelves: shelvesJson(inOrder('type'), inOrder('shelf', true)),
+    shelves: jsonArray(shelves),
     vipTiers: bodies('tier'),
   });
-}
-
-type HomeRow = { group: number; order: number; body: string };
-
-/**
- * A shelf per top-level type (in the types' order), with the newest items of the type and every
- * type below it: the database read each type's newest few on its index; here they are merged.
- */
-function shelvesJson(types: readonly HomeRow[], newestFirst: readonly HomeRow[]): Json<CatalogueHome['shelves']> {
-  type ShelfType = CatalogueHome['shelves'][number]['type'];
-  const typeIds = types.map((row) => (JSON.parse(row.body) as ShelfType).id);
-  const parentOf = new Map(types.map((row, i) => [typeIds[i]!, row.group]));
-  /** The top-level type above an enabled type; none below a disabled type (or in a cycle). */
-  const topOf = (id: number): number | undefined => {
-    for (let current = id, hops = 0; hops <= types.length; hops++) {
-      const pid = parentOf.get(current);
-      if (pid === undefined) return undefined;
-      if (pid === 0) return current;
-      current = pid;
-    }
-    return undefined;
-  };
-  const items = new Map<number, Json<CourseCard>[]>();
-  for (const row of newestFirst) {
-    const top = topOf(row.group);
-    if (top === undefined) continue;
-    const shelf = items.get(top) ?? [];
-    if (shelf.length < SHELF_SIZE) shelf.push(row.body as Json<CourseCard>);
-    items.set(top, shelf);
-  }
-  const shelves = types.flatMap((row, i) => {
-    const cards = row.group === 0 ? items.get(typeIds[i]!) : undefined;
-    return cards?.length ? [jsonObject<CatalogueHome['shelves'][number]>({ type: row.body as Json<ShelfType>, items: jsonArray(cards) })] : [];
-  });
-  return jsonArray(shelves);
 }
 
 /** The type tree for the list page's filter. */
