@@ -69,14 +69,6 @@ export default tseslint.config(
     },
   },
   {
-    // Left over (decision 033, follow-up 2): these commerce files still read the catalogue's item tables
-    // (course, chapter, lesson, course_file) through the aggregate schema. The catalogue sits above commerce
-    // (it prices with commerce), so the fix is an item source the catalogue registers with commerce. This list
-    // only shrinks: no other file may be added.
-    files: ['server/src/modules/commerce/{admin,cart,delivery,hooks,orders}.ts'],
-    rules: { 'framecraft/module-boundaries': ['error', { modules: './server/src/modules' }] },
-  },
-  {
     // The one schema re-exports every feature's tables; tests may set up and check rows and use test kits.
     files: ['server/src/db/schema.ts', 'server/**/*.test.ts', 'server/**/test-kit.ts', 'server/test/**'],
     rules: { 'framecraft/module-boundaries': ['error', { modules: './server/src/modules', allow: ['tables.ts', 'test-kit.ts'] }] },

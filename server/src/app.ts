@@ -9,9 +9,9 @@ import { adminRoutes } from './modules/admin/index.ts';
 import { captchaPlugin } from './modules/captcha/index.ts';
 import { captchaRoutes } from './modules/captcha/index.ts';
 import { codeRoutes } from './modules/codes/index.ts';
-import { commerceRoutes } from './modules/commerce/index.ts';
+import { commerceRoutes, registerItemSource } from './modules/commerce/index.ts';
 import { wechatPayRoutes } from './modules/pay-wechat/index.ts';
-import { catalogueRoutes } from './modules/catalogue/index.ts';
+import { catalogueItemSource, catalogueRoutes } from './modules/catalogue/index.ts';
 import { shellMetaResolver } from './modules/catalogue/index.ts';
 import { sitemapRoutes } from './modules/catalogue/index.ts';
 import { healthRoutes } from './modules/health/index.ts';
@@ -131,6 +131,8 @@ export async function buildApp(deps: AppDeps, logger: FastifyServerOptions['logg
   await app.register(uploadRoutes);
   await app.register(downloadRoutes);
   await app.register(catalogueRoutes);
+  // Commerce sells the catalogue's items through the item source it declares (decision 033, follow-up 2).
+  registerItemSource(catalogueItemSource);
   await app.register(commerceRoutes);
   await app.register(couponRoutes);
   await app.register(commissionRoutes);

@@ -14,7 +14,8 @@ import { loadEnv } from '../config/env.ts';
 import { openDatabase, pgliteDirFor } from '../db/client.ts';
 import { admin, course, user, userMoneyLog } from '../db/schema.ts';
 import { rowsOf } from '../db/client.ts';
-import { createOrder } from '../modules/commerce/index.ts';
+import { createOrder, registerItemSource } from '../modules/commerce/index.ts';
+import { catalogueItemSource } from '../modules/catalogue/index.ts';
 import { shopOrder } from '../db/schema.ts';
 import { changeMoney } from '../modules/ledger/index.ts';
 import { findEnabledAdmin } from '../modules/admin/index.ts';
@@ -22,6 +23,8 @@ import { findEnabledMember } from '../modules/member-access/index.ts';
 import { TokenService } from '../modules/session/index.ts';
 
 const accounts = { member: findEnabledMember, admin: findEnabledAdmin };
+// Orders are created here without the app: commerce reads the items through the catalogue's source.
+registerItemSource(catalogueItemSource);
 
 const argument = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);

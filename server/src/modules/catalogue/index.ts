@@ -8,3 +8,4 @@ export { latestNotices, vipLevelName } from './home.ts';
 export { findVipTier, tierNameOfLevel, vipTierName, vipTierAdminRoutes } from './vip.ts';
 export type { VipTierRow } from './vip.ts';
 export { unknownItemIds, unknownTypeIds } from './known-ids.ts';
+export { catalogueItemSource } from './item-source.ts';

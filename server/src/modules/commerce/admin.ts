@@ -8,7 +8,6 @@ import { shopCartCrud, shopOrderCrud, shopPayLogCrud } from '@framecraft/contrac
 import { translate } from '@framecraft/contracts/messages';
 import { and, eq, like, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { course } from '../../db/schema.ts';
 import { memberSummary, user } from '../member-access/index.ts';
 import type { Db } from '../../db/client.ts';
 import type { Language } from '@framecraft/contracts/constants';
@@ -17,6 +16,7 @@ import { validate } from '../../shared/validation.ts';
 import { adminRoute, crudRoutes, fromContract } from '../admin/index.ts';
 import { changeMoney, findLedgerEntry } from '../ledger/index.ts';
 import { emitOrderRefunded } from './hooks.ts';
+import { itemSource } from './items.ts';
 import { closeOrder, linesOf, revoke, toOrder, type OrderRow } from './orders.ts';
 import { orderPayments, paymentProvider, toPayLogEntry, writePayLog, type PaymentContext } from './payments.ts';
 import { cart, payLog, shopOrder } from './tables.ts';
@@ -156,7 +156,8 @@ export function commerceAdminRoutes(app: FastifyInstance, contextFor: (request: 
 
   crudRoutes(app, fromContract(shopOrderCrud, { table: shopOrder, relationTables: { user }, hidden: ['payload'] }));
   crudRoutes(app, fromContract(shopPayLogCrud, { table: payLog, relationTables: { user } }));
-  crudRoutes(app, fromContract(shopCartCrud, { table: cart, relationTables: { user, course } }));
+  // The cart's item column: the catalogue's item table, handed over by the item source (decision 033, follow-up 2).
+  crudRoutes(app, fromContract(shopCartCrud, { table: cart, relationTables: { user, course: itemSource().relationTable } }));
 
   adminRoute(app, { method: 'GET', path: 'shop/order/detail', node: 'shop/order/index' }, async (request, reply) => {
     const { id } = validate(adminOrderIdInput, request.query, request.lang);

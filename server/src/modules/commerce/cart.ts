@@ -3,9 +3,9 @@ import type { Language } from '@framecraft/contracts/constants';
 import { CART_MAX_LINES, type CartLine, type CartList, type UnavailableReason } from '@framecraft/contracts/commerce';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { course } from '../../db/schema.ts';
 import { ApiError, isUniqueViolation } from '../../shared/errors.ts';
 import { accessMap, canAccess } from './access.ts';
+import { itemSource } from './items.ts';
 import type { CommerceMember } from './orders.ts';
 import { priceFor, pricingContextOf } from './pricing.ts';
 import { cart } from './tables.ts';
@@ -18,12 +18,13 @@ export async function cartCount(db: Db, userId: number): Promise<number> {
 }
 
 export async function listCart(db: Db, member: CommerceMember, lang: Language): Promise<CartList> {
-  const rows = await db
-    .select({ line: cart, item: course })
-    .from(cart)
-    .innerJoin(course, eq(course.id, cart.courseId))
-    .where(eq(cart.userId, member.id))
-    .orderBy(desc(cart.id));
+  const lines = await db.select().from(cart).where(eq(cart.userId, member.id)).orderBy(desc(cart.id));
+  // The items in one lookup; a line whose item is gone is not listed.
+  const items = await itemSource().items(db, lines.map((l) => l.courseId));
+  const rows = lines.flatMap((line) => {
+    const item = items.get(line.courseId);
+    return item ? [{ line, item }] : [];
+  });
   const access = await accessMap(db, member, rows.map((r) => r.item));
   const ctx = pricingContextOf(member);
   const list = rows.map(({ line, item }): CartLine => {
@@ -47,7 +48,7 @@ export async function listCart(db: Db, member: CommerceMember, lang: Language): 
 
 /** Add an on-sale item the member can buy; already in the cart = fine (answered as such). */
 export async function addToCart(db: Db, member: CommerceMember, itemId: number): Promise<{ added: boolean; count: number }> {
-  const [item] = await db.select().from(course).where(eq(course.id, itemId)).limit(1);
+  const item = (await itemSource().items(db, [itemId])).get(itemId);
   if (!item || item.status !== 'on_sale') throw new ApiError('commerce.itemNotFound', { data: { item_id: itemId } });
   const access = await canAccess(db, member, item);
   if (access === 'owned') throw new ApiError('commerce.owned', { data: { item_id: itemId } });

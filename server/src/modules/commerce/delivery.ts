@@ -4,11 +4,11 @@
  */
 import type { Language } from '@framecraft/contracts/constants';
 import type { Purchase } from '@framecraft/contracts/commerce';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { chapter, course, courseFile, lesson } from '../../db/schema.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { canAccess, type AccessMember } from './access.ts';
+import { itemSource } from './items.ts';
 import { ownership, shopOrder } from './tables.ts';
 
 const pick = (lang: Language, zh: string, en: string) => (lang === 'en' && en ? en : zh);
@@ -19,38 +19,33 @@ export async function listPurchases(db: Db, userId: number, lang: Language, page
   const [[counted], rows] = await Promise.all([
     db.select({ total: count() }).from(ownership).where(where),
     db
-      .select({ own: ownership, item: course, orderNo: shopOrder.orderNo })
+      .select({ own: ownership, orderNo: shopOrder.orderNo })
       .from(ownership)
-      .innerJoin(course, eq(course.id, ownership.courseId))
       .leftJoin(shopOrder, eq(shopOrder.id, ownership.orderId))
       .where(where)
       .orderBy(desc(ownership.id))
       .limit(limit)
       .offset((page - 1) * limit),
   ]);
-  const ids = rows.map((r) => r.item.id);
-  const [files, lessons, chapters] = ids.length
-    ? await Promise.all([
-        db.select().from(courseFile).where(inArray(courseFile.courseId, ids)).orderBy(desc(courseFile.weigh), asc(courseFile.id)),
-        db.select().from(lesson).where(inArray(lesson.courseId, ids)).orderBy(desc(lesson.weigh), asc(lesson.id)),
-        db.select().from(chapter).where(inArray(chapter.courseId, ids)).orderBy(desc(chapter.weigh), asc(chapter.id)),
-      ])
-    : [[], [], []];
-  const chapterTitle = new Map(chapters.map((c) => [c.id, pick(lang, c.titleZh, c.titleEn)]));
-  const chapterRank = new Map(chapters.map((c, index) => [c.id, index]));
-  const list = rows.map(
-    ({ own, item, orderNo }): Purchase => ({
-      item: { id: item.id, kind: item.kind as 'material' | 'course', title: pick(lang, item.titleZh, item.titleEn), cover: item.cover },
-      access: 'owned',
-      order_no: orderNo,
-      purchase_time: Math.floor(own.createdAt.getTime() / 1000),
-      files: files.filter((f) => f.courseId === item.id).map((f) => ({ id: f.id, name: f.name, size: f.size, format: f.format })),
-      lessons: lessons
-        .filter((l) => l.courseId === item.id)
-        .sort((a, b) => (chapterRank.get(a.chapterId) ?? 0) - (chapterRank.get(b.chapterId) ?? 0))
-        .map((l) => ({ id: l.id, chapter: chapterTitle.get(l.chapterId) ?? '', title: pick(lang, l.titleZh, l.titleEn), duration: l.duration })),
-    }),
-  );
+  // The items and their files and lessons, all at once (items are only ever soft-deleted, so every owned one is found).
+  const ids = rows.map((r) => r.own.courseId);
+  const source = itemSource();
+  const [items, deliverables] = await Promise.all([source.items(db, ids), source.deliverables(db, ids)]);
+  const list = rows.flatMap(({ own, orderNo }): Purchase[] => {
+    const item = items.get(own.courseId);
+    if (!item) return [];
+    const { files, lessons } = deliverables.get(item.id) ?? { files: [], lessons: [] };
+    return [
+      {
+        item: { id: item.id, kind: item.kind as 'material' | 'course', title: pick(lang, item.titleZh, item.titleEn), cover: item.cover },
+        access: 'owned',
+        order_no: orderNo,
+        purchase_time: Math.floor(own.createdAt.getTime() / 1000),
+        files,
+        lessons: lessons.map((l) => ({ id: l.id, chapter: pick(lang, l.chapterZh, l.chapterEn), title: pick(lang, l.titleZh, l.titleEn), duration: l.duration })),
+      },
+    ];
+  });
   return { list, total: Number(counted?.total ?? 0), page, limit };
 }
 
@@ -78,18 +73,19 @@ export async function deliveryTarget(
   member: AccessMember,
   input: { item_id: number; file_id?: number; lesson_id?: number },
 ): Promise<DeliveryTarget> {
-  const [item] = await db.select().from(course).where(eq(course.id, input.item_id)).limit(1);
+  const source = itemSource();
+  const item = (await source.items(db, [input.item_id])).get(input.item_id);
   if (!item) throw new ApiError('commerce.itemNotFound');
   let target: DeliveryTarget;
   let freePreview = false;
   if (input.file_id !== undefined) {
-    const [file] = await db.select().from(courseFile).where(and(eq(courseFile.id, input.file_id), eq(courseFile.courseId, item.id)));
+    const file = await source.file(db, item.id, input.file_id);
     if (!file) throw new ApiError('commerce.fileNotFound');
     target = { memberId: member.id, itemId: item.id, kind: 'file', id: file.id, storage: file.storage, objectKey: file.objectKey, name: file.name };
   } else {
-    const [row] = await db.select().from(lesson).where(and(eq(lesson.id, input.lesson_id!), eq(lesson.courseId, item.id)));
+    const row = await source.lesson(db, item.id, input.lesson_id!);
     if (!row) throw new ApiError('commerce.lessonNotFound');
-    freePreview = row.freePreview === 1;
+    freePreview = row.freePreview;
     target = { memberId: member.id, itemId: item.id, kind: 'lesson', id: row.id, storage: row.storage, objectKey: row.objectKey, name: `${row.titleZh}.mp4` };
   }
   if (!freePreview && (await canAccess(db, member, item)) === 'none') throw new ApiError('commerce.notOwned');

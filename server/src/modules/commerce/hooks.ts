@@ -9,8 +9,8 @@
  */
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { course } from '../../db/schema.ts';
 import { ApiError } from '../../shared/errors.ts';
+import { itemSource } from './items.ts';
 import { orderLine, shopOrder } from './tables.ts';
 
 type OrderRow = typeof shopOrder.$inferSelect;
@@ -68,14 +68,12 @@ export async function emitOrderClosed(db: Db, orderIds: number[]): Promise<void>
   for (const handler of closedHandlers) await handler(db, orderIds);
 }
 
-/** The order's lines with their items' types, for an adjustment. */
+/** The order's lines with their items' types (from the item source; null when the item is gone), for an adjustment. */
 export async function adjustableLines(db: Db, orderId: number): Promise<AdjustableLine[]> {
-  return db
-    .select({ courseId: orderLine.courseId, typeId: course.typeId, price: orderLine.price })
-    .from(orderLine)
-    .leftJoin(course, eq(course.id, orderLine.courseId))
-    .where(eq(orderLine.orderId, orderId))
-    .orderBy(orderLine.id);
+  const lines = await db.select({ courseId: orderLine.courseId, price: orderLine.price }).from(orderLine).where(eq(orderLine.orderId, orderId)).orderBy(orderLine.id);
+  const ids = lines.flatMap((l) => (l.courseId === null ? [] : [l.courseId]));
+  const items = await itemSource().items(db, ids);
+  return lines.map((l) => ({ courseId: l.courseId, typeId: l.courseId === null ? null : (items.get(l.courseId)?.typeId ?? null), price: l.price }));
 }
 
 const linesTotal = (lines: AdjustableLine[]) => lines.reduce((sum, line) => sum + line.price, 0);
@@ -83,13 +81,15 @@ const linesTotal = (lines: AdjustableLine[]) => lines.reduce((sum, line) => sum 
 /**
  * Apply the adjustment to a course order inside its transaction (creation or a new choice at
  * checkout) and store the outcome on the order: amount = lines − discount (never below 0).
+ * `known`: the order's lines as adjustable lines when the caller has just written them (creation),
+ * so they are not read again.
  */
-export async function adjustOrder(tx: Db, order: OrderRow, choice: AdjustmentChoice): Promise<OrderRow> {
+export async function adjustOrder(tx: Db, order: OrderRow, choice: AdjustmentChoice, known?: AdjustableLine[]): Promise<OrderRow> {
   if (!adjustment || order.kind !== 'course') {
     if (choice) throw new ApiError('coupon.courseOnly');
     return order;
   }
-  const lines = await adjustableLines(tx, order.id);
+  const lines = known ?? (await adjustableLines(tx, order.id));
   const total = linesTotal(lines);
   const { couponId, discount } = await adjustment.apply(tx, order, lines, choice);
   const taken = Math.min(Math.max(0, discount), total);

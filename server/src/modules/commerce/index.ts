@@ -21,3 +21,5 @@ export type { NotificationHeaders, ParsedRefundNotification } from './payments.t
 export { commerceRoutes, paymentContextFor } from './routes.ts';
 export { topupOrderAdminRoutes } from './topup-admin.ts';
 export { salesSince, salesPerDay, topSellingItems } from './figures.ts';
+export { registerItemSource } from './items.ts';
+export type { CommerceItem, CommerceItemSource, ItemDeliverables, StoredObject } from './items.ts';

@@ -9,10 +9,10 @@ import type { Order, OrderCreateInput, OrderKind, OrderLine, OrderState, PayMeth
 import { and, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { randomInt } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
-import { course } from '../../db/schema.ts';
 import { ApiError, isUniqueViolation } from '../../shared/errors.ts';
 import { accessMap, type AccessMember } from './access.ts';
-import { adjustOrder, emitOrderClosed, emitOrderPaid } from './hooks.ts';
+import { adjustOrder, emitOrderClosed, emitOrderPaid, type AdjustableLine } from './hooks.ts';
+import { itemSource } from './items.ts';
 import { priceFor, pricingContextOf, totalOf } from './pricing.ts';
 import { cart, orderLine, ownership, shopOrder } from './tables.ts';
 
@@ -140,10 +140,13 @@ export function registerOrderKind(kind: Exclude<OrderKind, 'course'>, handler: O
 const refusal = (key: 'commerce.owned' | 'commerce.vipCovered' | 'commerce.free', itemId: number) =>
   new ApiError(key, { data: { item_id: itemId } });
 
-/** Price the requested items for the member; refuses unknown/off-sale, owned, VIP-covered and free items. */
-async function courseLines(db: Db, member: CommerceMember, itemIds: number[], lang: Language): Promise<NewLine[]> {
-  const items = await db.select().from(course).where(inArray(course.id, itemIds));
-  const byId = new Map(items.map((i) => [i.id, i]));
+/**
+ * Price the requested items for the member; refuses unknown/off-sale, owned, VIP-covered and free
+ * items. Also answers each item's type (for the order adjustment, without reading the items again).
+ */
+async function courseLines(db: Db, member: CommerceMember, itemIds: number[], lang: Language): Promise<{ lines: NewLine[]; typeOf: Map<number, number> }> {
+  const byId = await itemSource().items(db, itemIds);
+  const items = [...byId.values()];
   for (const id of itemIds) {
     const item = byId.get(id);
     if (!item || item.status !== 'on_sale') throw new ApiError('commerce.itemNotFound', { data: { item_id: id } });
@@ -156,7 +159,7 @@ async function courseLines(db: Db, member: CommerceMember, itemIds: number[], la
     if (kind === 'vip') throw refusal('commerce.vipCovered', id);
   }
   const ctx = pricingContextOf(member);
-  return itemIds.map((id) => {
+  const lines = itemIds.map((id) => {
     const item = byId.get(id)!;
     const price = priceFor(item, ctx);
     return {
@@ -168,6 +171,7 @@ async function courseLines(db: Db, member: CommerceMember, itemIds: number[], la
       reason: price.reason,
     };
   });
+  return { lines, typeOf: new Map(items.map((i) => [i.id, i.typeId])) };
 }
 
 /** Open (unpaid, not expired) course orders of the member holding any of the items. */
@@ -200,9 +204,10 @@ export async function createOrder(db: Db, member: CommerceMember, input: OrderCr
   const kind: OrderKind = 'kind' in input && input.kind ? input.kind : 'course';
   let lines: NewLine[];
   let payload: Record<string, unknown> = {};
+  let typeOf = new Map<number, number>();
   if (kind === 'course') {
     const itemIds = (input as { items: number[] }).items;
-    lines = await courseLines(db, member, itemIds, options.lang);
+    ({ lines, typeOf } = await courseLines(db, member, itemIds, options.lang));
     const open = await openOrdersWith(db, member.id, itemIds);
     const same = open.find((e) => e.items.length === itemIds.length && itemIds.every((id) => e.items.includes(id)));
     if (same) return toOrder(same.order, (await linesOf(db, [same.order.id])).get(same.order.id) ?? []);
@@ -232,8 +237,12 @@ export async function createOrder(db: Db, member: CommerceMember, input: OrderCr
           .insert(orderLine)
           .values(lines.map((l) => ({ ...l, orderId: order!.id })))
           .returning();
-        // The order adjustment (coupons, decision 039): the member's choice, else the best one.
-        const adjusted = kind === 'course' ? await adjustOrder(tx, order!, (input as { coupon_id?: number }).coupon_id) : order!;
+        // The order adjustment (coupons, decision 039): the member's choice, else the best one —
+        // on the lines just written, with the types read when they were priced.
+        const adjustable = [...inserted]
+          .sort((a, b) => a.id - b.id)
+          .map((l): AdjustableLine => ({ courseId: l.courseId, typeId: l.courseId === null ? null : (typeOf.get(l.courseId) ?? null), price: l.price }));
+        const adjusted = kind === 'course' ? await adjustOrder(tx, order!, (input as { coupon_id?: number }).coupon_id, adjustable) : order!;
         return toOrder(adjusted, inserted);
       });
     } catch (error) {
@@ -338,8 +347,10 @@ export async function reopenPaid(tx: Db, orderId: number, method: PayMethodCode,
 /** Every item of a course order still exists and is on sale (other kinds deliver no catalogue items). */
 export async function stillSellable(tx: Db, order: OrderRow): Promise<boolean> {
   if (order.kind !== 'course') return kindHandlers.has(order.kind as OrderKind);
-  const lines = await tx.select({ courseId: orderLine.courseId, status: course.status }).from(orderLine).leftJoin(course, eq(course.id, orderLine.courseId)).where(eq(orderLine.orderId, order.id));
-  return lines.length > 0 && lines.every((l) => l.courseId !== null && l.status === 'on_sale');
+  const lines = await tx.select({ courseId: orderLine.courseId }).from(orderLine).where(eq(orderLine.orderId, order.id));
+  const ids = lines.flatMap((l) => (l.courseId === null ? [] : [l.courseId]));
+  const items = await itemSource().items(tx, ids);
+  return lines.length > 0 && lines.every((l) => l.courseId !== null && items.get(l.courseId)?.status === 'on_sale');
 }
 
 /** Items of a course order the member already owns (paid elsewhere meanwhile): one query. */
@@ -375,7 +386,7 @@ export async function fulfil(tx: Db, order: OrderRow): Promise<void> {
     .values(ids.map((courseId) => ({ userId: order.userId, courseId, orderId: order.id })))
     .onConflictDoNothing();
   await tx.delete(cart).where(and(eq(cart.userId, order.userId), inArray(cart.courseId, ids)));
-  await tx.update(course).set({ sales: sql`${course.sales} + 1` }).where(inArray(course.id, ids));
+  await itemSource().addSales(tx, ids);
 }
 
 /** A full refund takes back what the order delivered (ownership of its items). */
