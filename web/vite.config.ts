@@ -36,7 +36,8 @@ const APP_CORE = [
   /node_modules[\\/](i18next|zustand)[\\/]/,
   /node_modules[\\/]react-i18next[\\/].*[\\/](useTranslation|context|utils|i18nInstance|defaults|initReactI18next|I18nextProvider|unescape)\.js$/,
   /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](?!.*(useMutation|mutationObserver|nfinite|uspense|ueries|ydration|streamedQuery|usePrefetch|useIsFetching|useMutationState|IsRestoring|errorBoundary))/,
-  /web[\\/]src[\\/](lib[\\/](request[\\/]|i18n\.ts)|stores[\\/]|utils[\\/]full-url\.ts|components[\\/](skeleton|glow)\.tsx)/,
+  // Not the web terminal's stores: only the back office's terminal uses them (a group would pull them into every first load).
+  /web[\\/]src[\\/](lib[\\/](request[\\/]|i18n\.ts)|stores[\\/](?!terminal)|utils[\\/]full-url\.ts|components[\\/](skeleton|glow)\.tsx)/,
   /packages[\\/]contracts[\\/]src[\\/](constants|messages-core|client-messages|money|url|date|envelope)\.ts$/,
 ];
 const isAppCore = (id: string) => APP_CORE.some((pattern) => pattern.test(id));
