@@ -1,11 +1,13 @@
 // Relative on purpose: Vite bundles its config itself and does not compile workspace TS packages.
-import { DEFAULT_ADMIN_PREFIX, HEADER, STORAGE_KEY } from '../packages/contracts/src/constants.ts';
+import { DEFAULT_ADMIN_PREFIX, HEADER, LANGUAGES, STORAGE_KEY } from '../packages/contracts/src/constants.ts';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import { routePreloadPlugin } from './route-preloads.ts';
 import { applyInitialTheme } from './src/app/initial-theme.ts';
+import { BROWSING_NAMESPACES } from './src/lib/browsing-namespaces.ts';
 
 const API_SERVER = process.env.FRAMECRAFT_API ?? 'http://127.0.0.1:8000';
 
@@ -63,7 +65,12 @@ const ROUTER_PRODUCTION = [
 ];
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), initialThemePlugin()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    initialThemePlugin(),
+    routePreloadPlugin({ routesFile: join(import.meta.dirname, 'src/app/routes.tsx'), languages: LANGUAGES, browsingNamespaces: BROWSING_NAMESPACES }),
+  ],
   resolve: command === 'build' ? { alias: ROUTER_PRODUCTION } : {},
   server: {
     port: 5173,

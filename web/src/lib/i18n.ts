@@ -3,6 +3,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from '@framecraft/contracts/constants';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getLanguage } from '../stores/language.ts';
+import { BROWSING_NAMESPACES } from './browsing-namespaces.ts';
 
 /**
  * Page translations are split per route (conventions "Readings"): one JSON file per namespace and
@@ -13,13 +14,6 @@ import { getLanguage } from '../stores/language.ts';
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*/*.json', '!../locales/*/common.json']);
 const commonBundles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/common.json');
 
-
-/**
- * Namespaces of pages that only browse (home, list, detail, content): they show no form, upload or
- * captcha, so they need no form messages of the shared pack. Every other page loads those with its
- * texts (contracts client-messages.ts), which keeps them out of the home page's first load.
- */
-const BROWSING_NAMESPACES: ReadonlySet<string> = new Set(['catalogue', 'content']);
 
 export const i18n = i18next.createInstance();
 
