@@ -8,6 +8,7 @@ import { adminPrefix } from '../lib/request/url.ts';
 import { useSiteConfig } from '../stores/site-config.ts';
 import { loadNamespaces } from '../lib/i18n.ts';
 import type { RouteHandle } from './route-handle.ts';
+import { detailData, homeData, listData } from './route-data.ts';
 import { RootLayout } from './shell/root-layout.tsx';
 import { RouteError } from './shell/route-error.tsx';
 import { StorefrontLayout } from './shell/storefront-layout.tsx';
@@ -117,10 +118,10 @@ export const routes: RouteObject[] = [
         id: 'storefront',
         Component: StorefrontLayout,
         children: [
-          { index: true, id: 'home', handle: handle({ title: 'home', keepAlive: true, scrollGroup: 'home-detail' }), lazy: page(() => import('../features/catalogue/home-page.tsx'), ['catalogue']) },
-          { path: 'list', id: 'list', handle: handle({ title: 'list', keepAlive: true }), lazy: page(() => import('../features/catalogue/list-page.tsx'), ['catalogue']) },
-          { path: 'course/:id', id: 'course', handle: handle({ title: 'course', scrollGroup: 'home-detail' }), lazy: page(() => import('../features/catalogue/course-page.tsx'), ['catalogue']) },
-          { path: 'course2/:id', id: 'course2', handle: handle({ title: 'course', scrollGroup: 'home-detail' }), lazy: page(() => import('../features/catalogue/course-page.tsx'), ['catalogue']) },
+          { index: true, id: 'home', handle: handle({ title: 'home', keepAlive: true, scrollGroup: 'home-detail' }), loader: homeData, lazy: page(() => import('../features/catalogue/home-page.tsx'), ['catalogue']) },
+          { path: 'list', id: 'list', handle: handle({ title: 'list', keepAlive: true }), loader: listData, lazy: page(() => import('../features/catalogue/list-page.tsx'), ['catalogue']) },
+          { path: 'course/:id', id: 'course', handle: handle({ title: 'course', scrollGroup: 'home-detail' }), loader: detailData, lazy: page(() => import('../features/catalogue/course-page.tsx'), ['catalogue']) },
+          { path: 'course2/:id', id: 'course2', handle: handle({ title: 'course', scrollGroup: 'home-detail' }), loader: detailData, lazy: page(() => import('../features/catalogue/course-page.tsx'), ['catalogue']) },
           { path: 'vip-pricing', handle: handle({ title: 'vipPricing' }), lazy: page(() => import('../features/vip/vip-pricing-page.tsx'), ['vip']) },
           { path: 'login', id: 'login', handle: handle({ title: 'login' }), lazy: page(() => import('../features/account/login-page.tsx'), ['account']) },
           { path: 'register/:code?', handle: handle({ title: 'register' }), lazy: page(() => import('../features/account/register-page.tsx'), ['account']) },
