@@ -27,7 +27,7 @@ function initialThemePlugin(): Plugin {
  * splitting, so parts only a lazy route needs stay out of the first load. Ant Design stays in lazy
  * chunks only (and keeps React out of its chunk because the vendor group has priority).
  */
-const VENDOR_CORE = /node_modules[\\/](react|react-dom|scheduler|react-router|use-sync-external-store)[\\/]/;
+const VENDOR_CORE = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
 /**
  * What every page runs before its first paint besides React: the request layer, stores, i18n and
  * the query cache. One chunk instead of a dozen small shared ones compresses ~4 KB smaller. Parts
@@ -62,6 +62,10 @@ const routerDist = join(dirname(createRequire(import.meta.url).resolve('react-ro
 const ROUTER_PRODUCTION = [
   { find: /^react-router$/, replacement: join(routerDist, 'index.mjs') },
   { find: /^react-router\/dom$/, replacement: join(routerDist, 'dom-export.mjs') },
+  // React's own hook instead of the React 16/17 shim (react-i18next, Base UI): src/lib/use-sync-external-store-shim.ts,
+  // and the selector helper's build on React's hook.
+  { find: /^use-sync-external-store\/shim$/, replacement: join(import.meta.dirname, 'src/lib/use-sync-external-store-shim.ts') },
+  { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
 ];
 
 export default defineConfig(({ command }) => ({
