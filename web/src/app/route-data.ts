@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { detailQuery, homeQuery, listQuery } from '../features/catalogue/api/catalogue.ts';
-import { filtersFromSearch } from '../features/catalogue/list-filters.ts';
 import { useMemberStore } from '../stores/member.ts';
 import { queryClient } from './query-client.ts';
 
@@ -21,9 +20,14 @@ export function homeData(): null {
   return startOnce(options.queryKey, () => queryClient.prefetchQuery(options));
 }
 
+/** The filter parser comes with the list page's code (preloaded from index.html), not in the entry. */
 export function listData({ request }: LoaderFunctionArgs): null {
-  const options = listQuery(filtersFromSearch(new URL(request.url).searchParams));
-  return startOnce(options.queryKey, () => queryClient.prefetchInfiniteQuery(options));
+  const search = new URL(request.url).searchParams;
+  void import('../features/catalogue/list-filters.ts').then(({ filtersFromSearch }) => {
+    const options = listQuery(filtersFromSearch(search));
+    return startOnce(options.queryKey, () => queryClient.prefetchInfiniteQuery(options));
+  }, () => undefined);
+  return null;
 }
 
 export function detailData({ params }: LoaderFunctionArgs): null {

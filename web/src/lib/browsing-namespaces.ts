@@ -4,4 +4,4 @@
  * texts (contracts client-messages.ts), which keeps them out of the home page's first load. Read by
  * lib/i18n.ts and by the build's route preloads (web/route-preloads.ts).
  */
-export const BROWSING_NAMESPACES: ReadonlySet<string> = new Set(['catalogue', 'content']);
+export const BROWSING_NAMESPACES: ReadonlySet<string> = new Set(['catalogue', 'catalogue-detail', 'catalogue-member', 'content']);

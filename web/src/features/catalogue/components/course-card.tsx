@@ -8,7 +8,7 @@ import { PlayIcon } from '../../../components/icons.tsx';
 import { useMemberStore } from '../../../stores/member.ts';
 import { useCurrency } from '../../../stores/site-config.ts';
 import { fullUrl } from '../../../utils/full-url.ts';
-import { memberPriceQuery } from '../api/catalogue.ts';
+import { memberPriceQuery } from '../api/member-prices.ts';
 import { PriceTag, VipBadge } from './price-tag.tsx';
 
 /** Courses open in the course layout, material packs in the material layout (spec §2). */
