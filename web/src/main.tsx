@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter } from 'react-router';
@@ -57,14 +57,17 @@ const firstPageReady = new Promise<void>((resolve) => {
   });
 });
 
+// In a transition, so the first page is drawn in slices (no long task blocks the main thread).
 void Promise.all([translationsReady, firstPageReady]).then(() =>
-  createRoot(document.getElementById('app')!).render(
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </I18nextProvider>
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(document.getElementById('app')!).render(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </I18nextProvider>
+      </StrictMode>,
+    ),
   ),
 );
