@@ -1,11 +1,13 @@
 // Relative on purpose: Vite bundles its config itself and does not compile workspace TS packages.
-import { DEFAULT_ADMIN_PREFIX, HEADER, STORAGE_KEY } from '../packages/contracts/src/constants.ts';
+import { DEFAULT_ADMIN_PREFIX, HEADER, LANGUAGES, STORAGE_KEY } from '../packages/contracts/src/constants.ts';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import { routePreloadPlugin } from './route-preloads.ts';
 import { applyInitialTheme } from './src/app/initial-theme.ts';
+import { BROWSING_NAMESPACES } from './src/lib/browsing-namespaces.ts';
 
 const API_SERVER = process.env.FRAMECRAFT_API ?? 'http://127.0.0.1:8000';
 
@@ -25,7 +27,7 @@ function initialThemePlugin(): Plugin {
  * splitting, so parts only a lazy route needs stay out of the first load. Ant Design stays in lazy
  * chunks only (and keeps React out of its chunk because the vendor group has priority).
  */
-const VENDOR_CORE = /node_modules[\\/](react|react-dom|scheduler|react-router|use-sync-external-store)[\\/]/;
+const VENDOR_CORE = /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
 /**
  * What every page runs before its first paint besides React: the request layer, stores, i18n and
  * the query cache. One chunk instead of a dozen small shared ones compresses ~4 KB smaller. Parts
@@ -36,7 +38,8 @@ const APP_CORE = [
   /node_modules[\\/](i18next|zustand)[\\/]/,
   /node_modules[\\/]react-i18next[\\/].*[\\/](useTranslation|context|utils|i18nInstance|defaults|initReactI18next|I18nextProvider|unescape)\.js$/,
   /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](?!.*(useMutation|mutationObserver|nfinite|uspense|ueries|ydration|streamedQuery|usePrefetch|useIsFetching|useMutationState|IsRestoring|errorBoundary))/,
-  /web[\\/]src[\\/](lib[\\/](request[\\/]|i18n\.ts)|stores[\\/]|utils[\\/]full-url\.ts|components[\\/](skeleton|glow)\.tsx)/,
+  // Not the web terminal's stores: only the back office's terminal uses them (a group would pull them into every first load).
+  /web[\\/]src[\\/](lib[\\/](request[\\/]|i18n\.ts)|stores[\\/](?!terminal)|utils[\\/]full-url\.ts|components[\\/](skeleton|glow)\.tsx)/,
   /packages[\\/]contracts[\\/]src[\\/](constants|messages-core|client-messages|money|url|date|envelope)\.ts$/,
 ];
 const isAppCore = (id: string) => APP_CORE.some((pattern) => pattern.test(id));
@@ -59,10 +62,19 @@ const routerDist = join(dirname(createRequire(import.meta.url).resolve('react-ro
 const ROUTER_PRODUCTION = [
   { find: /^react-router$/, replacement: join(routerDist, 'index.mjs') },
   { find: /^react-router\/dom$/, replacement: join(routerDist, 'dom-export.mjs') },
+  // React's own hook instead of the React 16/17 shim (react-i18next, Base UI): src/lib/use-sync-external-store-shim.ts,
+  // and the selector helper's build on React's hook.
+  { find: /^use-sync-external-store\/shim$/, replacement: join(import.meta.dirname, 'src/lib/use-sync-external-store-shim.ts') },
+  { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector.js' },
 ];
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), initialThemePlugin()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    initialThemePlugin(),
+    routePreloadPlugin({ routesFile: join(import.meta.dirname, 'src/app/routes.tsx'), languages: LANGUAGES, browsingNamespaces: BROWSING_NAMESPACES }),
+  ],
   resolve: command === 'build' ? { alias: ROUTER_PRODUCTION } : {},
   server: {
     port: 5173,

@@ -252,3 +252,21 @@ test('a free-preview lesson plays and seeks, fetched with byte ranges', async ({
   expect(seeked).toBeGreaterThanOrEqual(5.9);
   expect(ranges).toContain(206);
 });
+
+test('a logged-in member sees their own price line on list cards; a visitor gets none', async ({ page }) => {
+  await page.goto('/list');
+  await expect(page.getByTestId('course-card-link').first()).toBeVisible();
+  await expect(page.getByTestId('card-member-price')).toHaveCount(0);
+
+  const username = `price${Date.now() % 1_000_000}`;
+  await registerMember(page, username);
+  await page.goto('/login');
+  await logIn(page, username);
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto('/list');
+  const cards = page.getByTestId('course-card-link');
+  await expect(cards.first()).toBeVisible();
+  // Every card keeps the line (paid ones ask the member's price); a new member's VIP days lower some prices.
+  await expect(page.getByTestId('card-member-price')).toHaveCount(await cards.count());
+  await expect(page.getByTestId('card-member-price').filter({ hasText: /\S/ }).first()).toBeVisible();
+});

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter } from 'react-router';
@@ -42,14 +42,32 @@ const startup = queryClient
   .catch((error: unknown) => console.warn('Site settings could not be loaded', error));
 useMemberMenus.getState().track(startup);
 
-void translationsReady.then(() =>
-  createRoot(document.getElementById('app')!).render(
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </I18nextProvider>
-    </StrictMode>,
+/**
+ * The first render waits for the first page too (its lazily loaded code and texts, its loaders),
+ * not only for the shell's texts: rendered before, the router would draw the page later inside a
+ * transition, which every store or query update arriving meanwhile (the init call, the page's data)
+ * throws away and starts again — the first paint came only once everything had settled.
+ */
+const firstPageReady = new Promise<void>((resolve) => {
+  if (router.state.initialized) return resolve();
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stop();
+    resolve();
+  });
+});
+
+// In a transition, so the first page is drawn in slices (no long task blocks the main thread).
+void Promise.all([translationsReady, firstPageReady]).then(() =>
+  startTransition(() =>
+    createRoot(document.getElementById('app')!).render(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </I18nextProvider>
+      </StrictMode>,
+    ),
   ),
 );

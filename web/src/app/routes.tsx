@@ -8,6 +8,7 @@ import { adminPrefix } from '../lib/request/url.ts';
 import { useSiteConfig } from '../stores/site-config.ts';
 import { loadNamespaces } from '../lib/i18n.ts';
 import type { RouteHandle } from './route-handle.ts';
+import { detailData, homeData, listData } from './route-data.ts';
 import { RootLayout } from './shell/root-layout.tsx';
 import { RouteError } from './shell/route-error.tsx';
 import { StorefrontLayout } from './shell/storefront-layout.tsx';
@@ -97,7 +98,7 @@ const memberCentreChildren: RouteObject[] = [
   { path: 'balance', handle: handle({ title: 'balanceLog' }), lazy: memberPage(() => import('../features/member-centre/balance-log-page.tsx')) },
   { path: 'integral', handle: handle({ title: 'integralLog' }), lazy: memberPage(() => import('../features/member-centre/points-log-page.tsx')) },
   { path: 'check-in', handle: handle({ title: 'checkIn' }), lazy: memberPage(() => import('../features/member-centre/check-in-page.tsx')) },
-  { path: 'my-collections', handle: handle({ title: 'myCollections' }), lazy: page(() => import('../features/catalogue/collections-page.tsx'), ['catalogue']) },
+  { path: 'my-collections', handle: handle({ title: 'myCollections' }), lazy: page(() => import('../features/catalogue/collections-page.tsx'), ['catalogue', 'catalogue-member']) },
   { path: 'my-purchases', handle: handle({ title: 'myPurchases' }), lazy: page(() => import('../features/member-centre/purchases-page.tsx'), ['member', 'commerce']) },
   { path: 'my-orders', handle: handle({ title: 'myOrders' }), lazy: page(() => import('../features/member-centre/orders-page.tsx'), ['member', 'commerce']) },
   { path: 'my-payments', handle: handle({ title: 'myPayments' }), lazy: page(() => import('../features/member-centre/payments-page.tsx'), ['member', 'commerce']) },
@@ -117,10 +118,10 @@ export const routes: RouteObject[] = [
         id: 'storefront',
         Component: StorefrontLayout,
         children: [
-          { index: true, id: 'home', handle: handle({ title: 'home', keepAlive: true, scrollGroup: 'home-detail' }), lazy: page(() => import('../features/catalogue/home-page.tsx'), ['catalogue']) },
-          { path: 'list', id: 'list', handle: handle({ title: 'list', keepAlive: true }), lazy: page(() => import('../features/catalogue/list-page.tsx'), ['catalogue']) },
-          { path: 'course/:id', id: 'course', handle: handle({ title: 'course', scrollGroup: 'home-detail' }), lazy: page(() => import('../features/catalogue/course-page.tsx'), ['catalogue']) },
-          { path: 'course2/:id', id: 'course2', handle: handle({ title: 'course', scrollGroup: 'home-detail' }), lazy: page(() => import('../features/catalogue/course-page.tsx'), ['catalogue']) },
+          { index: true, id: 'home', handle: handle({ title: 'home', keepAlive: true, scrollGroup: 'home-detail' }), loader: homeData, lazy: page(() => import('../features/catalogue/home-page.tsx'), ['catalogue']) },
+          { path: 'list', id: 'list', handle: handle({ title: 'list', keepAlive: true }), loader: listData, lazy: page(() => import('../features/catalogue/list-page.tsx'), ['catalogue']) },
+          { path: 'course/:id', id: 'course', handle: handle({ title: 'course', scrollGroup: 'home-detail' }), loader: detailData, lazy: page(() => import('../features/catalogue/course-page.tsx'), ['catalogue', 'catalogue-detail']) },
+          { path: 'course2/:id', id: 'course2', handle: handle({ title: 'course', scrollGroup: 'home-detail' }), loader: detailData, lazy: page(() => import('../features/catalogue/course-page.tsx'), ['catalogue', 'catalogue-detail']) },
           { path: 'vip-pricing', handle: handle({ title: 'vipPricing' }), lazy: page(() => import('../features/vip/vip-pricing-page.tsx'), ['vip']) },
           { path: 'login', id: 'login', handle: handle({ title: 'login' }), lazy: page(() => import('../features/account/login-page.tsx'), ['account']) },
           { path: 'register/:code?', handle: handle({ title: 'register' }), lazy: page(() => import('../features/account/register-page.tsx'), ['account']) },
@@ -129,8 +130,8 @@ export const routes: RouteObject[] = [
           { path: 'topup-agreement', handle: handle({ title: 'topupAgreement' }), lazy: contentPage('topupAgreement') },
           { path: 'user-agreement', handle: handle({ title: 'userAgreement' }), lazy: contentPage('userAgreement') },
           { path: 'privacy-policy', handle: handle({ title: 'privacyPolicy' }), lazy: contentPage('privacyPolicy') },
-          { path: 'my-collections', handle: handle({ title: 'myCollections' }), loader: requireMember, lazy: page(() => import('../features/catalogue/collections-page.tsx'), ['catalogue']) },
-          { path: 'browse-history', handle: handle({ title: 'browseHistory' }), lazy: page(() => import('../features/catalogue/browse-history-page.tsx'), ['catalogue']) },
+          { path: 'my-collections', handle: handle({ title: 'myCollections' }), loader: requireMember, lazy: page(() => import('../features/catalogue/collections-page.tsx'), ['catalogue', 'catalogue-member']) },
+          { path: 'browse-history', handle: handle({ title: 'browseHistory' }), lazy: page(() => import('../features/catalogue/browse-history-page.tsx'), ['catalogue', 'catalogue-member']) },
           { path: 'cart', handle: handle({ title: 'cart' }), loader: requireMember, lazy: page(() => import('../features/cart/cart-page.tsx'), ['cart', 'commerce']) },
           { path: 'pay', handle: handle({ title: 'pay' }), lazy: page(() => import('../features/checkout/pay-page.tsx'), ['checkout', 'commerce', 'coupons', 'pay-wechat']) },
           { path: 'pay/sandbox', handle: handle({ title: 'paySandbox' }), lazy: page(() => import('../features/checkout/sandbox-page.tsx'), ['checkout', 'commerce']) },

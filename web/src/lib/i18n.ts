@@ -3,6 +3,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from '@framecraft/contracts/constants';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getLanguage } from '../stores/language.ts';
+import { BROWSING_NAMESPACES } from './browsing-namespaces.ts';
 
 /**
  * Page translations are split per route (conventions "Readings"): one JSON file per namespace and
@@ -13,33 +14,36 @@ import { getLanguage } from '../stores/language.ts';
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*/*.json', '!../locales/*/common.json']);
 const commonBundles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/common.json');
 
-/**
- * Namespaces of pages that only browse (home, list, detail, content): they show no form, upload or
- * captcha, so they need no form messages of the shared pack. Every other page loads those with its
- * texts (contracts client-messages.ts), which keeps them out of the home page's first load.
- */
-const BROWSING_NAMESPACES: ReadonlySet<string> = new Set(['catalogue', 'content']);
 
 export const i18n = i18next.createInstance();
 
 /** Resolves once `initI18n` has set i18next up; the router may ask for a route's texts before that. */
 let markInitialised: () => void = () => {};
+let isInitialised = false;
 const initialised = new Promise<void>((resolve) => {
-  markInitialised = resolve;
+  markInitialised = () => {
+    isInitialised = true;
+    resolve();
+  };
 });
 
+/**
+ * A route's texts. On the first page load the router asks before i18next is set up: the files are
+ * fetched at once, beside the shell's own texts, and added once it is (one round trip less before
+ * the first page shows).
+ */
 export async function loadNamespaces(namespaces: readonly string[]): Promise<void> {
-  await initialised;
   const language = getLanguage();
   const needsForms = namespaces.length === 0 || namespaces.some((namespace) => !BROWSING_NAMESPACES.has(namespace));
   await Promise.all([
     needsForms ? loadClientMessages(language, 'forms') : undefined,
     ...namespaces
-      .filter((namespace) => !i18n.hasResourceBundle(language, namespace))
+      .filter((namespace) => !isInitialised || !i18n.hasResourceBundle(language, namespace))
       .map(async (namespace) => {
         const load = bundles[`../locales/${language}/${namespace}.json`];
         if (!load) throw new Error(`Missing translations: ${language}/${namespace}`);
-        i18n.addResourceBundle(language, namespace, (await load()).default, true, false);
+        const [texts] = await Promise.all([load(), initialised]);
+        i18n.addResourceBundle(language, namespace, texts.default, true, false);
       }),
   ]);
 }

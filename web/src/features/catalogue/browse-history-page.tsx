@@ -8,13 +8,13 @@ import { LoginPrompt } from '../../components/login-prompt.tsx';
 import { PageContainer, PageHeader } from '../../components/page-header.tsx';
 import { CardGridSkeleton } from '../../components/skeleton.tsx';
 import { useMemberStore } from '../../stores/member.ts';
-import { clearHistory, deleteHistory, historyQuery } from './api/catalogue.ts';
+import { clearHistory, deleteHistory, historyQuery } from './api/member-lists.ts';
 import { CourseCard, CourseGrid } from './components/course-card.tsx';
 import { groupByDay } from './history-groups.ts';
 
 /** Browsing history (spec §2 /browse-history): grouped by day, remove one, clear all. */
 export default function BrowseHistoryPage() {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation(['catalogue-member', 'catalogue']);
   const loggedIn = useMemberStore((state) => state.isLoggedIn());
   return (
     <PageContainer className="max-w-6xl">
@@ -33,7 +33,7 @@ export default function BrowseHistoryPage() {
 }
 
 function History() {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation(['catalogue-member', 'catalogue']);
   const queryClient = useQueryClient();
   const history = useInfiniteQuery(historyQuery());
   const items = history.data?.pages.flatMap((page) => page.list) ?? [];

@@ -7,14 +7,14 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { HeartIcon } from '../../components/icons.tsx';
 import { PageContainer, PageHeader } from '../../components/page-header.tsx';
 import { CardGridSkeleton } from '../../components/skeleton.tsx';
-import { collectionsQuery, setCollected } from './api/catalogue.ts';
+import { collectionsQuery, setCollected } from './api/member-lists.ts';
 import { CourseCard, CourseGrid } from './components/course-card.tsx';
 
 const PAGE_SIZE = 24;
 
 /** Favourites (spec §2 /my-collections and /user/my-collections; login required by the route). */
 export default function CollectionsPage() {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation(['catalogue-member', 'catalogue']);
   const [page, setPage] = useState(1);
   const queryClient = useQueryClient();
   const collections = useQuery(collectionsQuery(page));

@@ -6,7 +6,8 @@ import { Link, Navigate, useMatch, useParams } from 'react-router';
 import { Skeleton } from '../../components/skeleton.tsx';
 import { useMemberStore } from '../../stores/member.ts';
 import { usePageTitle } from '../../stores/page-title.ts';
-import { detailQuery, recordView } from './api/catalogue.ts';
+import { detailQuery } from './api/catalogue.ts';
+import { recordView } from './api/member-lists.ts';
 import { CourseCard } from './components/course-card.tsx';
 import { BuyBar } from './components/buy-bar.tsx';
 import { PurchaseBox } from './components/purchase-box.tsx';
@@ -49,7 +50,7 @@ export default function CoursePage() {
 }
 
 function Detail({ item, wideLayout }: { item: CourseDetail; wideLayout: boolean }) {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation(['catalogue-detail', 'catalogue']);
   const favourite = useFavourite(item);
   const loggedIn = useMemberStore((state) => state.isLoggedIn());
   const lessons = item.chapters.reduce((sum, chapter) => sum + chapter.lessons.length, 0);

@@ -22,6 +22,11 @@ function typeOptions(nodes: TypeNode[], depth = 0): { id: number; label: string 
 const chip = (active: boolean) =>
   `shrink-0 rounded-full px-3.5 py-1.5 text-sm transition-colors ${active ? 'bg-ink font-medium text-canvas' : 'text-muted hover:bg-surface-2 hover:text-ink'}`;
 const selectClass = 'h-9 max-w-[11rem] rounded-full border border-line-strong bg-surface px-3 text-sm text-ink outline-none focus:border-accent';
+/**
+ * The type and tag choices arrive after the first paint, and a select is as wide as its longest
+ * option: a fixed width keeps the bar (and the results under it) from moving when they do.
+ */
+const optionsSelectClass = `${selectClass} w-[calc(50%-0.25rem)] sm:w-44`;
 
 /**
  * Material list (spec §2 /list, kept alive). The view lives in the query string so a link
@@ -114,7 +119,7 @@ export default function ListPage() {
             data-testid="list-type"
             value={filters.type ?? ''}
             onChange={(event) => show('type', numberOrUndefined(event.target.value))}
-            className={selectClass}
+            className={optionsSelectClass}
           >
             <option value="">{t('list.allTypes')}</option>
             {typeOptions(options.data?.types ?? []).map((option) => (
@@ -128,7 +133,7 @@ export default function ListPage() {
             data-testid="list-tag"
             value={filters.tag ?? ''}
             onChange={(event) => show('tag', numberOrUndefined(event.target.value))}
-            className={selectClass}
+            className={optionsSelectClass}
           >
             <option value="">{t('list.allTags')}</option>
             {(options.data?.tags ?? []).map((tag) => (

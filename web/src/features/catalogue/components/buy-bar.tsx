@@ -12,7 +12,7 @@ import type { Favourite } from './use-favourite.ts';
  * comes to rest at the end of the page above the footer instead of covering it.
  */
 export function BuyBar({ item, favourite }: { item: CourseDetail; favourite: Favourite }) {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation(['catalogue-detail', 'catalogue']);
   const access = accessOf(item);
   return (
     <div

@@ -37,7 +37,7 @@ function useCommerceAction(item: Pick<CourseDetail, 'id'>) {
 
 /** The buy button of an item, used by the purchase box and the phone buy bar. */
 export function BuyButton({ item, testId, size = 'lg', className = '' }: { item: Pick<CourseDetail, 'id'>; testId: string; size?: 'md' | 'lg'; className?: string }) {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation(['catalogue-detail', 'catalogue']);
   const { busy, run } = useCommerceAction(item);
   return (
     <button type="button" data-testid={testId} disabled={busy} onClick={() => void run('buy')} className={buttonClass('primary', size, `justify-center ${className}`)}>
@@ -48,7 +48,7 @@ export function BuyButton({ item, testId, size = 'lg', className = '' }: { item:
 
 /** Add to cart, beside the buy button of the purchase box. */
 export function AddToCartButton({ item, testId, className = '' }: { item: Pick<CourseDetail, 'id'>; testId: string; className?: string }) {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation(['catalogue-detail', 'catalogue']);
   const { busy, run } = useCommerceAction(item);
   return (
     <button type="button" data-testid={testId} disabled={busy} onClick={() => void run('cart')} className={buttonClass('secondary', 'lg', `justify-center px-4 ${className}`)}>

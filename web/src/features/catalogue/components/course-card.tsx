@@ -1,14 +1,14 @@
 import type { CourseCard as Card } from '@framecraft/contracts/catalogue';
 import { formatPrice } from '@framecraft/contracts/money';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PlayIcon } from '../../../components/icons.tsx';
 import { useMemberStore } from '../../../stores/member.ts';
 import { useCurrency } from '../../../stores/site-config.ts';
 import { fullUrl } from '../../../utils/full-url.ts';
-import { memberPriceQuery } from '../api/catalogue.ts';
+import { memberPriceQuery } from '../api/member-prices.ts';
 import { PriceTag, VipBadge } from './price-tag.tsx';
 
 /** Courses open in the course layout, material packs in the material layout (spec §2). */
@@ -16,8 +16,12 @@ export const detailPath = (item: Pick<Card, 'id' | 'kind'>) => (item.kind === 'c
 
 const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
 
-/** One item in a grid or shelf: cover, title, subtitle, price and how many bought it. */
-export function CourseCard({ item, footer, eager = false }: { item: Card; footer?: ReactNode; eager?: boolean }) {
+/**
+ * One item in a grid or shelf: cover, title, subtitle, price and how many bought it. Memoised: a
+ * grid re-renders on every keystroke in the list's search box and when the filter choices arrive,
+ * and its cards (same item objects from the query cache) need not.
+ */
+export const CourseCard = memo(function CourseCard({ item, footer, eager = false }: { item: Card; footer?: ReactNode; eager?: boolean }) {
   const { t } = useTranslation('catalogue');
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-line bg-surface transition-[border-color,transform,box-shadow] duration-200 hover:-translate-y-0.5 hover:border-line-strong hover:shadow-xl hover:shadow-black/10">
@@ -64,7 +68,7 @@ export function CourseCard({ item, footer, eager = false }: { item: Card; footer
       </div>
     </article>
   );
-}
+});
 
 /**
  * A logged-in member's own price under the list price (VIP price, loyalty rate: commerce's one
@@ -72,11 +76,15 @@ export function CourseCard({ item, footer, eager = false }: { item: Card; footer
  * from the first render whether or not a lower price arrives, so nothing below it moves.
  */
 function MemberPriceLine({ item }: { item: Card }) {
+  const memberId = useMemberStore((state) => (state.isLoggedIn() ? state.id : 0));
+  // A visitor's card starts no query at all (a grid of cards would fill the cache with disabled ones).
+  return memberId ? <MemberPriceFor item={item} memberId={memberId} /> : null;
+}
+
+function MemberPriceFor({ item, memberId }: { item: Card; memberId: number }) {
   const { t } = useTranslation('catalogue');
   const currency = useCurrency();
-  const memberId = useMemberStore((state) => (state.isLoggedIn() ? state.id : 0));
-  const { data } = useQuery({ ...memberPriceQuery(item.id, memberId), enabled: memberId > 0 && item.price > 0 });
-  if (!memberId) return null;
+  const { data } = useQuery({ ...memberPriceQuery(item.id, memberId), enabled: item.price > 0 });
   const lower = data && data.price < item.price ? data : null;
   return (
     <p className="mt-1 h-4 truncate text-xs leading-4 font-medium text-amber-700 tabular-nums dark:text-amber-400" data-testid="card-member-price">

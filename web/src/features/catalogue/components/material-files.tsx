@@ -8,7 +8,7 @@ import { fullUrl } from '../../../utils/full-url.ts';
 
 /** Material layout: a large view of the selected picture and a strip of thumbnails. */
 export function Gallery({ item }: { item: CourseDetail }) {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation(['catalogue-detail', 'catalogue']);
   const pictures = [item.cover, ...item.gallery].filter((url, index, all) => url && all.indexOf(url) === index);
   const [selected, setSelected] = useState(0);
   return (
@@ -45,7 +45,7 @@ export function Gallery({ item }: { item: CourseDetail }) {
  * through a fresh signed link (commerce); never a URL here.
  */
 export function FileList({ files, owned, itemId, open = owned }: { files: CourseDetail['files']; owned: boolean; itemId?: number; open?: boolean }) {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation(['catalogue-detail', 'catalogue']);
   const download = (fileId: number) => {
     if (itemId === undefined) return;
     void downloadOwnedFile(itemId, fileId).catch(() => undefined); // the request layer has shown why

@@ -13,7 +13,7 @@ export const accessOf = (item: CourseDetail) => (item.access === 'none' ? null :
 
 /** Price, VIP rule and the actions of an item: buy (→ checkout), favourite, share. */
 export function PurchaseBox({ item, lessons, favourite }: { item: CourseDetail; lessons: number; favourite: Favourite }) {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation(['catalogue-detail', 'catalogue']);
   const { pathname } = useLocation();
   const { collected, busy } = favourite;
   const access = accessOf(item);

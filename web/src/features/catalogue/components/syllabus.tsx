@@ -21,7 +21,7 @@ export function formatDuration(seconds: number): string {
  * decides, so an expired VIP is refused at once. The browser streams with ranges, so it seeks.
  */
 export function Syllabus({ item, canWatch = false }: { item: CourseDetail; canWatch?: boolean }) {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation(['catalogue-detail', 'catalogue']);
   const firstPlayable = item.chapters.flatMap((chapter) => chapter.lessons).find((lesson) => lesson.video);
   const [current, setCurrent] = useState<CourseLesson | undefined>(firstPlayable);
   const [loading, setLoading] = useState(0);

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useMemberStore } from '../../../stores/member.ts';
-import { setCollected } from '../api/catalogue.ts';
+import { setCollected } from '../api/member-lists.ts';
 
 export interface Favourite {
   collected: boolean;
