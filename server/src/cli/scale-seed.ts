@@ -156,7 +156,8 @@ export async function seedScale(db: Db, options: ScaleSeedOptions): Promise<{ me
       }
     }
   }
-  if (addedMembers || addedOrders) await db.execute(sql`analyze`);
+  // Statistics and the visibility map after the bulk load (and the item sales it updated).
+  if (addedMembers || addedOrders) await db.execute(sql`vacuum analyze`);
   return { members: addedMembers, orders: addedOrders };
 }
 

@@ -104,6 +104,18 @@ describe('storefront queries run on indexes', () => {
     expect(await seqScansOf(prepared, { generic: true })).toEqual([]);
   });
 
+  it('the list by page number (ids first, then cards): every sort and filter on an index', async () => {
+    captured.length = 0;
+    const types = await enabledTypes(ctx.database.db);
+    const parent = types.find((t) => types.some((c) => c.pid === t.id)) ?? types[0]!;
+    for (const filter of [{}, { type: parent.id }, { kind: 'course' as const }, { keyword: 'ae' }]) {
+      for (const sort of LIST_SORTS) await listCourses(logging, filter, sort, { page: 3, limit: 5 }, 'en');
+    }
+    expect(captured.length).toBe(4 * LIST_SORTS.length);
+    expect(captured.every((q) => / offset \d+/.test(q.query))).toBe(true);
+    expect(await seqScansOf(captured)).toEqual([]);
+  });
+
   it('home and the detail of an item', async () => {
     captured.length = 0;
     await homeSections(logging, 'en');

@@ -193,8 +193,11 @@ export async function seedCatalogue(db: Db, options: CatalogueSeedOptions = {}):
     if (target > have) await insertItems(tx, typeIds, tagIds, 1000 + have, 1000 + target);
   });
   // Fresh planner statistics: without them a bulk-loaded catalogue is sorted in full instead of
-  // read from its indexes (PGlite has no autovacuum to notice the load).
-  await db.execute(sql`analyze ${course}, ${courseTag}, ${chapter}, ${lesson}, ${courseFile}`);
+  // read from its indexes (PGlite has no autovacuum to notice the load). After a bulk load also a
+  // vacuum, so the visibility map lets list pages read the indexes alone (index-only scans): a
+  // freshly loaded table sends every index entry to the heap until autovacuum gets to it.
+  if (target > count) await db.execute(sql`vacuum analyze ${course}, ${courseTag}, ${chapter}, ${lesson}, ${courseFile}`);
+  else await db.execute(sql`analyze ${course}, ${courseTag}, ${chapter}, ${lesson}, ${courseFile}`);
   options.log?.(`catalogue: ${target - count} items added`);
   // demo: the demo shop (types, tags, VIP tiers, notices) was put into an empty catalogue.
   return { itemsAdded: target - count, demo: count === 0 };

@@ -112,6 +112,14 @@ const sortOrder: Record<ListSort, SQL[]> = {
   priceDesc: [desc(course.price), desc(course.id)],
 };
 
+/** Each sort as its leading column and direction (the id follows in the same direction). */
+const sortColumn: Record<ListSort, { key: SQL; direction: SQL }> = {
+  newest: { key: sql`${course.createdAt}`, direction: sql.raw('desc') },
+  popular: { key: sql`${course.sales}`, direction: sql.raw('desc') },
+  priceAsc: { key: sql`${course.price}`, direction: sql.raw('asc') },
+  priceDesc: { key: sql`${course.price}`, direction: sql.raw('desc') },
+};
+
 /** LIKE pattern of a keyword: its own % _ \ match literally. */
 const likePattern = (keyword: string) => `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -218,15 +226,30 @@ function listStatement(db: Db, filter: ListFilter, sort: ListSort, request: List
     const conditions = [listConditions(filter)];
     if (byCursor) conditions.push(afterCursor(sort));
     const matching = and(...conditions)!;
-    // Each type's scan must reach past the offset: the page is cut from the merged rows.
-    const where = filter.type === undefined ? matching : topPerType(typeAndDescendants(sql`${param.type}::int`), matching, sortOrder[sort], sql.raw(String(offset + rows)));
-    const query = db
+    // A page by number finds its ids first, so the rows it skips are never turned into cards; with
+    // a type, each type's scan reaches past the offset and carries its sort value, and the page is
+    // cut from the merged rows without reading them again.
+    const { key, direction } = sortColumn[sort];
+    const pageIds = (source: SQL) => sql`${course.id} in (${source} limit ${sql.raw(String(rows))} offset ${sql.raw(String(offset))})`;
+    const where =
+      filter.type === undefined
+        ? offset
+          ? pageIds(sql`select ${course.id} from ${course} where ${matching} order by ${sql.join(sortOrder[sort], sql`, `)}`)
+          : matching
+        : offset
+          ? pageIds(
+              sql`select c.id from ${typeAndDescendants(sql`${param.type}::int`)} as t(id) cross join lateral (
+                select ${course.id} as id, ${key} as key from ${course} where ${course.typeId} = t.id and ${matching}
+                order by ${sql.join(sortOrder[sort], sql`, `)} limit ${sql.raw(String(offset + rows))}) c
+              order by c.key ${direction}, c.id ${direction}`,
+            )
+          : topPerType(typeAndDescendants(sql`${param.type}::int`), matching, sortOrder[sort], sql.raw(String(rows)));
+    return db
       .select({ id: course.id, card: cardJsonSql(lang).as('card'), newest: newest.as('newest'), sortKey: sortKey[sort].as('sort_key') })
       .from(course)
       .where(where)
       .orderBy(...sortOrder[sort])
       .limit(sql.raw(String(rows)) as unknown as number);
-    return offset ? query.offset(sql.raw(String(offset)) as unknown as number) : query;
   };
   if (filter.keyword || offset > 0 || request.limit !== LIST_LIMIT.default) return build().prepare('');
   const shape = [lang, sort, filter.type !== undefined, filter.kind !== undefined, filter.price ?? '', filter.tag !== undefined, filter.snapshot !== undefined, byCursor].join('|');
