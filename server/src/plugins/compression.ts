@@ -1,3 +1,4 @@
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -15,25 +16,14 @@ export type AnswerEncoding = 'br' | 'gzip';
 const ENCODINGS: readonly AnswerEncoding[] = ['gzip', 'br'];
 
 /**
- * The encoding an answer goes out in for these request headers, as the plugin negotiates it: the
- * offered encoding with the client's highest q-value, gzip on a tie (`*` counts for both, `x-gzip`
- * is gzip); none for a client that accepts neither or asks for no compression.
+ * The encoding an answer goes out in for these request headers, negotiated as the plugin does it
+ * (its own negotiator; `*` and `x-gzip` count as gzip): the offered encoding with the client's
+ * highest q-value, gzip on a tie; none for a client that accepts neither or asks for no compression.
  */
 export function answerEncoding(headers: Record<string, string | string[] | undefined>): AnswerEncoding | undefined {
   const accepted = headers['accept-encoding'];
   if (typeof accepted !== 'string' || headers['x-no-compression'] !== undefined) return undefined;
-  const quality = new Map<string, number>();
-  for (const part of accepted.toLowerCase().split(',')) {
-    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
-    const q = params.find((param) => param.startsWith('q='));
-    quality.set(name === 'x-gzip' ? 'gzip' : name, q ? Number(q.slice(2)) || 0 : 1);
-  }
-  let best: AnswerEncoding | undefined;
-  for (const encoding of ENCODINGS) {
-    const q = quality.get(encoding) ?? quality.get('*') ?? 0;
-    if (q > 0 && (best === undefined || q > (quality.get(best) ?? quality.get('*') ?? 0))) best = encoding;
-  }
-  return best;
+  return negotiate(accepted.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), [...ENCODINGS]) ?? undefined;
 }
 
 /** An answer compressed as the plugin would: for callers that keep compressed copies (cached answers). */

@@ -119,14 +119,24 @@ export async function homeSections(db: Db, lang: Language): Promise<Json<Catalog
     order: Number(row.ord),
     body: row.body,
   }));
+  // Rows in order once, then grouped by section (and the shelf cards by their top-level type).
+  rows.sort((a, b) => a.order - b.order);
   const bySection = new Map<HomeSection, typeof rows>();
-  for (const row of rows) bySection.set(row.section, [...(bySection.get(row.section) ?? []), row]);
-  const inOrder = (section: HomeSection) => (bySection.get(section) ?? []).sort((a, b) => a.order - b.order);
-  const bodies = <T>(section: HomeSection) => jsonArray(inOrder(section).map((row) => row.body as Json<T>));
+  const shelfCards = new Map<number, Json<CourseCard>[]>();
+  const add = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
+    const list = map.get(key);
+    if (list) list.push(value);
+    else map.set(key, [value]);
+  };
+  for (const row of rows) {
+    if (row.section === 'shelf') add(shelfCards, row.group, row.body as Json<CourseCard>);
+    else add(bySection, row.section, row);
+  }
+  const bodies = <T>(section: HomeSection) => jsonArray((bySection.get(section) ?? []).map((row) => row.body as Json<T>));
   type Shelf = CatalogueHome['shelves'][number];
-  const shelves = inOrder('type').flatMap((type) => {
-    const cards = inOrder('shelf').filter((row) => row.group === type.group);
-    return cards.length ? [jsonObject<Shelf>({ type: type.body as Json<Shelf['type']>, items: jsonArray(cards.map((row) => row.body as Json<CourseCard>)) })] : [];
+  const shelves = (bySection.get('type') ?? []).flatMap((type) => {
+    const cards = shelfCards.get(type.group);
+    return cards ? [jsonObject<Shelf>({ type: type.body as Json<Shelf['type']>, items: jsonArray(cards) })] : [];
   });
   return jsonObject<CatalogueHome>({
     banner: bodies('banner'),

@@ -102,9 +102,8 @@ async function change(db: Db, account: LedgerAccount, input: LedgerChange): Prom
     new LedgerError('duplicate', `ledger reference ${kind}/${refType}/${refId} already applied`, existing);
   return db.transaction(async (tx) => {
     // The member row (member-access's) is locked until this transaction ends.
-    const locked = await lockMemberBalance(tx, userId, account);
-    if (locked === undefined) throw new LedgerError('unknownMember', `member ${userId} not found`);
-    const before = locked;
+    const before = await lockMemberBalance(tx, userId, account);
+    if (before === undefined) throw new LedgerError('unknownMember', `member ${userId} not found`);
     const after = before + delta;
     const values = { userId, before, after, memo: (input.memo ?? '').slice(0, 255), kind, refType, refId, adminId: input.adminId ?? null };
     // Insert first: a replay (this member's, serialised by the row lock, or another member's with
