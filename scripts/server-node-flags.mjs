@@ -1,8 +1,9 @@
 // How the server process is started (npm start, benchmarks): V8 flags and environment. Decision 017.
-// - Always a 2 MB young generation (default 16 MB per semi-space): streamed uploads and downloads
-//   do not grow RSS by tens of MB, with no loss of throughput (1 MB halves upload speed). On
-//   PostgreSQL 16 MB would halve the scavenger's share of a storefront request (15 → 7.5 %), but a
-//   streamed upload then peaks at 177 MB instead of ~135 MB, over the 150 MB budget (decision 053).
+// - A small young generation (default 16 MB per semi-space): streamed uploads and downloads do not
+//   grow RSS by tens of MB. Embedded database: 2 MB (1 MB halves upload speed). PostgreSQL: 4 MB —
+//   the scavenger's share of a storefront request falls by about a fifth, and with the payment and
+//   export SDKs loaded on first use a streamed upload peaks at ~146 MB; 6 MB and more go over the
+//   150 MB budget (decision 054).
 // - Embedded database (no DATABASE_URL): PGlite lives in the server process, so it also gets one
 //   glibc malloc arena, buffers of 64 KB and more (stream chunks) mapped on their own and so given
 //   back to the system when freed (a streamed download then does not grow RSS), and --expose-gc
@@ -10,7 +11,7 @@
 
 /** @param {NodeJS.ProcessEnv} env the server's environment (after .env is loaded) */
 export function serverNodeFlags(env) {
-  return env.DATABASE_URL ? ['--max-semi-space-size=2'] : ['--max-semi-space-size=2', '--expose-gc'];
+  return env.DATABASE_URL ? ['--max-semi-space-size=4'] : ['--max-semi-space-size=2', '--expose-gc'];
 }
 
 /** The server's environment: the given one, plus glibc malloc tuning on the embedded database (unless set). */

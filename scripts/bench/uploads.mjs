@@ -18,7 +18,9 @@ async function openSql(dataDir) {
     return { query: (text, params) => client.query(text, params), close: () => client.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
-  const db = new PGlite(join(dataDir, 'pgdata'));
+  // The catalogue's search index needs pg_trgm, as when the server opens the folder.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const db = new PGlite(join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
   return { query: (text, params) => db.query(text, params), close: () => db.close() };
 }
 

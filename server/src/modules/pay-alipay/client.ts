@@ -4,7 +4,7 @@
  * certificate mode: app private key + app certificate + Alipay certificate + root certificate (the
  * SDK derives the serial numbers it sends and the Alipay public key from them).
  */
-import { AlipaySdk, type AlipaySdkConfig } from 'alipay-sdk';
+import type { AlipaySdk, AlipaySdkConfig } from 'alipay-sdk';
 import type { PaymentContext } from '../commerce/index.ts';
 import { readCertificates, readPrivateKey, readPublicKey } from './keys.ts';
 
@@ -33,7 +33,7 @@ export async function alipayClient(ctx: PaymentContext): Promise<AlipayClient> {
   const values = await Promise.all(SETTING_NAMES.map(async (name) => (await ctx.setting(name)).trim()));
   const raw = Object.fromEntries(SETTING_NAMES.map((name, i) => [name, values[i]!])) as Raw;
   const fingerprint = JSON.stringify(values);
-  if (cached?.fingerprint !== fingerprint) cached = { fingerprint, client: build(raw) };
+  if (cached?.fingerprint !== fingerprint) cached = { fingerprint, client: await build(raw) };
   return cached.client;
 }
 
@@ -46,7 +46,7 @@ function httpUrl(text: string): URL | null {
   }
 }
 
-function build(raw: Raw): AlipayClient {
+async function build(raw: Raw): Promise<AlipayClient> {
   const problems: string[] = [];
   const need = (value: string, key: string) => {
     if (!value) problems.push(`payments.problem.${key}`);
@@ -76,6 +76,8 @@ function build(raw: Raw): AlipayClient {
   }
   if (problems.length > 0) return { ok: false, problems };
 
+  // Loaded on first use: most shops never configure Alipay, and it is large (decision 054).
+  const { AlipaySdk } = await import('alipay-sdk');
   let sdk: AlipaySdk;
   try {
     sdk = new AlipaySdk(config);

@@ -8,7 +8,7 @@
  */
 import { translate } from '@framecraft/contracts/messages';
 import type { IncomingHttpHeaders } from 'node:http';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { ApiError } from '../../shared/errors.ts';
 import { lastAttemptReference, type ParsedNotification, type PaymentContext, type PaymentProvider } from '../commerce/index.ts';
 import { fromStripeAmount, toStripeAmount } from './amounts.ts';
@@ -50,12 +50,16 @@ export async function stripeConfigurationProblems(ctx: PaymentContext): Promise<
 
 const clients = new Map<string, Stripe>();
 /** One client per key and address (the settings can change at run time). */
-function clientFor(s: StripeSettings): Stripe {
+/** The SDK is loaded on first use: most shops never configure Stripe (decision 054). */
+const loadStripe = async () => (await import('stripe')).default;
+
+async function clientFor(s: StripeSettings): Promise<Stripe> {
   const cacheKey = `${s.secretKey}\n${s.apiHost}`;
   let client = clients.get(cacheKey);
   if (!client) {
     const override = s.apiHost ? new URL(/^https?:\/\//.test(s.apiHost) ? s.apiHost : `https://${s.apiHost}`) : null;
-    client = new Stripe(s.secretKey, {
+    const StripeSdk = await loadStripe();
+    client = new StripeSdk(s.secretKey, {
       maxNetworkRetries: 1,
       timeout: 15_000,
       telemetry: false,
@@ -72,7 +76,7 @@ const providerFailed = (error: unknown) => new ApiError('commerce.providerFailed
 async function readyClient(ctx: PaymentContext): Promise<{ client: Stripe; settings: StripeSettings }> {
   if ((await stripeConfigurationProblems(ctx)).length > 0) throw new ApiError('commerce.methodUnavailable');
   const settings = await settingsOf(ctx);
-  return { client: clientFor(settings), settings };
+  return { client: await clientFor(settings), settings };
 }
 
 const paymentIntentId = (value: string | { id: string } | null | undefined, fallback: string) => (typeof value === 'string' ? value : (value?.id ?? fallback));
@@ -137,7 +141,7 @@ async function parseNotification(ctx: PaymentContext, _body: unknown, raw: strin
   let event: Stripe.Event;
   try {
     // Checks the HMAC over `${t}.${raw}` with the signing secret and the timestamp's age.
-    event = Stripe.webhooks.constructEvent(raw, signature, webhookSecret, WEBHOOK_TOLERANCE_S);
+    event = (await loadStripe()).webhooks.constructEvent(raw, signature, webhookSecret, WEBHOOK_TOLERANCE_S);
   } catch (error) {
     return refused(`bad signature: ${error instanceof Error ? error.message.slice(0, 160) : 'invalid'}`);
   }

@@ -4,7 +4,7 @@
  * `Wechatpay-*` signature does not verify with the platform key or whose timestamp is off by more
  * than 5 minutes. The base URL is a setting, so tests and e2e talk to a local fake.
  */
-import { Wechatpay } from 'wechatpay-axios-plugin';
+import type { Wechatpay } from 'wechatpay-axios-plugin';
 import type { WechatConfig } from './config.ts';
 
 /** A call that failed: network, refused by WeChat (`code`), or an answer that did not verify. */
@@ -21,7 +21,9 @@ export class WechatApiError extends Error {
 
 const TIMEOUT_MS = 10_000;
 
-function client(config: WechatConfig): Wechatpay {
+async function client(config: WechatConfig): Promise<Wechatpay> {
+  // Loaded on first use, with the HTTP client it brings (decision 054).
+  const { Wechatpay } = await import('wechatpay-axios-plugin');
   return new Wechatpay({
     mchid: config.mchid,
     serial: config.merchantSerial,
@@ -43,7 +45,7 @@ interface AxiosLikeError {
 
 async function call<T>(config: WechatConfig, run: (pay: Wechatpay) => Promise<{ data: T }>): Promise<T> {
   try {
-    return (await run(client(config))).data;
+    return (await run(await client(config))).data;
   } catch (error) {
     const e = error as AxiosLikeError;
     const data = (typeof e.response?.data === 'object' && e.response.data ? e.response.data : {}) as { code?: string; message?: string };

@@ -5,7 +5,7 @@
  * AES-256-GCM under the API v3 key (its tag authenticates it) and parsed. Never throws: every
  * failure is a reason for the pay log.
  */
-import { Aes, Formatter, Rsa } from 'wechatpay-axios-plugin';
+import type { Aes, Formatter, Rsa } from 'wechatpay-axios-plugin';
 import { z } from 'zod';
 import type { NotificationHeaders } from '../commerce/index.ts';
 import type { WechatConfig } from './config.ts';
@@ -55,7 +55,9 @@ const header = (headers: NotificationHeaders | undefined, name: string) => {
   return (Array.isArray(value) ? value[0] : value)?.trim() ?? '';
 };
 
-function verifySignature(config: WechatConfig, headers: NotificationHeaders | undefined, raw: string, now: number): string | null {
+type SdkHelpers = { Aes: typeof Aes; Formatter: typeof Formatter; Rsa: typeof Rsa };
+
+function verifySignature({ Rsa, Formatter }: SdkHelpers, config: WechatConfig, headers: NotificationHeaders | undefined, raw: string, now: number): string | null {
   const mediaType = header(headers, 'content-type').split(';')[0]!.trim().toLowerCase();
   if (mediaType !== 'application/json') return `content type ${mediaType || 'missing'}: JSON expected`;
   if (Buffer.byteLength(raw) > NOTIFY_MAX_BYTES) return 'body too large';
@@ -75,8 +77,10 @@ function verifySignature(config: WechatConfig, headers: NotificationHeaders | un
   return null;
 }
 
-export function openNotification(config: WechatConfig, headers: NotificationHeaders | undefined, raw: string, now = Date.now()): Opened {
-  const refused = verifySignature(config, headers, raw, now);
+export async function openNotification(config: WechatConfig, headers: NotificationHeaders | undefined, raw: string, now = Date.now()): Promise<Opened> {
+  // The SDK (and the HTTP client it brings) is loaded on first use: most shops never take WeChat Pay (decision 054).
+  const sdk = await import('wechatpay-axios-plugin');
+  const refused = verifySignature(sdk, config, headers, raw, now);
   if (refused) return { ok: false, reason: refused };
   let event: z.infer<typeof eventSchema>;
   try {
@@ -88,7 +92,7 @@ export function openNotification(config: WechatConfig, headers: NotificationHead
   }
   try {
     const { ciphertext, nonce, associated_data } = event.resource;
-    const plain = Aes.AesGcm.decrypt(ciphertext, config.apiV3Key, nonce, associated_data);
+    const plain = sdk.Aes.AesGcm.decrypt(ciphertext, config.apiV3Key, nonce, associated_data);
     return { ok: true, eventType: event.event_type, resource: JSON.parse(plain) };
   } catch {
     return { ok: false, reason: 'resource does not decrypt with the API v3 key' };

@@ -73,7 +73,7 @@ export const wechatProvider: PaymentProvider = {
   async parseNotification(ctx, _body, raw, headers) {
     const { config } = await readConfig(ctx);
     if (!config) return refusedPayment('WeChat Pay is not configured');
-    const opened = openNotification(config, headers, raw);
+    const opened = await openNotification(config, headers, raw);
     if (!opened.ok) return refusedPayment(opened.reason);
     if (opened.eventType !== 'TRANSACTION.SUCCESS') return refusedPayment(`event ${opened.eventType.slice(0, 40)} is not a payment`);
     const parsed = transactionSchema.safeParse(opened.resource);
@@ -142,7 +142,7 @@ export async function parseRefundNotification(ctx: PaymentContext, raw: string, 
   });
   const { config } = await readConfig(ctx);
   if (!config) return refused('WeChat Pay is not configured');
-  const opened = openNotification(config, headers, raw);
+  const opened = await openNotification(config, headers, raw);
   if (!opened.ok) return refused(opened.reason);
   if (!opened.eventType.startsWith('REFUND.')) return refused(`event ${opened.eventType.slice(0, 40)} is not a refund`);
   const parsed = refundSchema.safeParse(opened.resource);

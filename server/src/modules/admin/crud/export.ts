@@ -4,7 +4,6 @@ import type { CrudFieldType } from '@framecraft/contracts/crud/define';
 import { translate } from '@framecraft/contracts/messages';
 import { formatMoney } from '@framecraft/contracts/money';
 import { and, eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -130,6 +129,8 @@ async function csvWriter(file: string, headers: string[]): Promise<SheetWriter> 
 
 async function xlsxWriter(file: string, headers: string[], sheetName: string): Promise<SheetWriter> {
   // The streaming writer commits each row to the file: memory stays flat however many rows.
+  // Loaded on first export: it is large and most requests never need it (decision 054).
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
   sheet.columns = headers.map((header) => ({ header, width: Math.min(40, Math.max(10, header.length + 4)) }));
