@@ -3,7 +3,7 @@
 //   grow RSS by tens of MB. Embedded database: 2 MB (1 MB halves upload speed). PostgreSQL: 4 MB —
 //   the scavenger's share of a storefront request falls by about a fifth, and with the payment and
 //   export SDKs loaded on first use a streamed upload peaks at ~146 MB; 6 MB and more go over the
-//   150 MB budget (decision 054).
+//   150 MB budget (decision 056).
 // - Embedded database (no DATABASE_URL): PGlite lives in the server process, so it also gets one
 //   glibc malloc arena, buffers of 64 KB and more (stream chunks) mapped on their own and so given
 //   back to the system when freed (a streamed download then does not grow RSS), and --expose-gc

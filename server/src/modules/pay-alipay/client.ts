@@ -76,7 +76,7 @@ async function build(raw: Raw): Promise<AlipayClient> {
   }
   if (problems.length > 0) return { ok: false, problems };
 
-  // Loaded on first use: most shops never configure Alipay, and it is large (decision 054).
+  // Loaded on first use: most shops never configure Alipay, and it is large (decision 056).
   const { AlipaySdk } = await import('alipay-sdk');
   let sdk: AlipaySdk;
   try {

@@ -50,7 +50,7 @@ export async function stripeConfigurationProblems(ctx: PaymentContext): Promise<
 
 const clients = new Map<string, Stripe>();
 /** One client per key and address (the settings can change at run time). */
-/** The SDK is loaded on first use: most shops never configure Stripe (decision 054). */
+/** The SDK is loaded on first use: most shops never configure Stripe (decision 056). */
 const loadStripe = async () => (await import('stripe')).default;
 
 async function clientFor(s: StripeSettings): Promise<Stripe> {

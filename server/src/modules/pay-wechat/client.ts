@@ -21,9 +21,13 @@ export class WechatApiError extends Error {
 
 const TIMEOUT_MS = 10_000;
 
-async function client(config: WechatConfig): Promise<Wechatpay> {
-  // Loaded on first use, with the HTTP client it brings (decision 054).
-  const { Wechatpay } = await import('wechatpay-axios-plugin');
+/**
+ * The SDK's class, loaded on first use with the HTTP client it brings (decision 056). Never return
+ * an instance from an async function: the SDK answers any property, `then` included, with a request.
+ */
+const loadWechatpay = async () => (await import('wechatpay-axios-plugin')).Wechatpay;
+
+function client(Wechatpay: Awaited<ReturnType<typeof loadWechatpay>>, config: WechatConfig): Wechatpay {
   return new Wechatpay({
     mchid: config.mchid,
     serial: config.merchantSerial,
@@ -45,7 +49,8 @@ interface AxiosLikeError {
 
 async function call<T>(config: WechatConfig, run: (pay: Wechatpay) => Promise<{ data: T }>): Promise<T> {
   try {
-    return (await run(await client(config))).data;
+    const Wechatpay = await loadWechatpay();
+    return (await run(client(Wechatpay, config))).data;
   } catch (error) {
     const e = error as AxiosLikeError;
     const data = (typeof e.response?.data === 'object' && e.response.data ? e.response.data : {}) as { code?: string; message?: string };

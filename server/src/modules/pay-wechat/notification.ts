@@ -78,7 +78,7 @@ function verifySignature({ Rsa, Formatter }: SdkHelpers, config: WechatConfig, h
 }
 
 export async function openNotification(config: WechatConfig, headers: NotificationHeaders | undefined, raw: string, now = Date.now()): Promise<Opened> {
-  // The SDK (and the HTTP client it brings) is loaded on first use: most shops never take WeChat Pay (decision 054).
+  // The SDK (and the HTTP client it brings) is loaded on first use: most shops never take WeChat Pay (decision 056).
   const sdk = await import('wechatpay-axios-plugin');
   const refused = verifySignature(sdk, config, headers, raw, now);
   if (refused) return { ok: false, reason: refused };

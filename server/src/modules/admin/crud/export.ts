@@ -129,7 +129,7 @@ async function csvWriter(file: string, headers: string[]): Promise<SheetWriter> 
 
 async function xlsxWriter(file: string, headers: string[], sheetName: string): Promise<SheetWriter> {
   // The streaming writer commits each row to the file: memory stays flat however many rows.
-  // Loaded on first export: it is large and most requests never need it (decision 054).
+  // Loaded on first export: it is large and most requests never need it (decision 056).
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
