@@ -17,7 +17,12 @@ import { useCheckIn } from './use-check-in.ts';
  * load on the first interaction with the form, not with the page (decision 054).
  */
 let checks: Promise<typeof import('./login-checks.ts')> | undefined;
-const loadChecks = () => (checks ??= import('./login-checks.ts'));
+/** A failed load (offline) is not kept: the next blur or submit tries again. */
+const loadChecks = () =>
+  (checks ??= import('./login-checks.ts').catch((error: unknown) => {
+    checks = undefined;
+    throw error;
+  }));
 const loadCodeField = () => import('./code-field.tsx');
 const CodeField = lazy(() => loadCodeField().then((module) => ({ default: module.CodeField })));
 const RetrievePasswordDialog = lazy(() => import('./retrieve-password-dialog.tsx').then((module) => ({ default: module.RetrievePasswordDialog })));
