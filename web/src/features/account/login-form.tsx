@@ -1,21 +1,35 @@
-import { mobileSchema, passwordSchema, required } from '@framecraft/contracts/validation';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button.ts';
 import { CaptchaDialog } from '../../components/captcha/captcha-dialog.tsx';
 import { useCaptchaGate } from '../../components/captcha/use-captcha-gate.ts';
-import { CheckboxField, TextField, validationMessage } from '../../components/form.tsx';
+import { CheckboxField, TextField } from '../../components/form.tsx';
 import { LockIcon, UserIcon } from '../../components/icons.tsx';
 import { checkInSettingsQuery } from './api/verification.ts';
-import { CodeField, codeMessage } from './code-field.tsx';
 import { PhoneIcon } from './contact-icons.tsx';
-import { RetrievePasswordDialog } from './retrieve-password-dialog.tsx';
+import type { LoginField } from './login-checks.ts';
 import { Segmented } from './segmented.tsx';
 import { useCheckIn } from './use-check-in.ts';
 
+/**
+ * The checks, the SMS code field and the retrieve-password dialog (all with the schema library)
+ * load on the first interaction with the form, not with the page (decision 054).
+ */
+let checks: Promise<typeof import('./login-checks.ts')> | undefined;
+/** A failed load (offline) is not kept: the next blur or submit tries again. */
+const loadChecks = () =>
+  (checks ??= import('./login-checks.ts').catch((error: unknown) => {
+    checks = undefined;
+    throw error;
+  }));
+const loadCodeField = () => import('./code-field.tsx');
+const CodeField = lazy(() => loadCodeField().then((module) => ({ default: module.CodeField })));
+const RetrievePasswordDialog = lazy(() => import('./retrieve-password-dialog.tsx').then((module) => ({ default: module.RetrievePasswordDialog })));
+/** Starts loading what the form needs once somebody is about to use it. */
+const warmUp = () => void loadChecks().then(loadCodeField, () => undefined);
+
 /** Login accepts a username, e-mail or mobile, so the account only has to be filled in. */
-const RULES = { username: required(), password: passwordSchema, mobile: mobileSchema } as const;
 type Method = 'password' | 'sms';
 type Errors = Partial<Record<'username' | 'password' | 'mobile' | 'captcha', string>>;
 
@@ -31,22 +45,27 @@ export function LoginForm({ onRegister }: { onRegister: () => void }) {
   const [retrieving, setRetrieving] = useState(false);
 
   const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
-  const check = (field: keyof typeof RULES, value: string) => setErrors((e) => ({ ...e, [field]: validationMessage(RULES[field], value) }));
+  // Callbacks of one promise run in the order they were added: the latest check of a field wins.
+  const check = (field: LoginField, value: string) => void loadChecks().then(({ loginMessage }) => setErrors((e) => ({ ...e, [field]: loginMessage(field, value) })));
   // A field showing an error is checked again as it is typed in (see RegisterForm).
-  const change = (field: keyof typeof RULES) => (value: string) => {
+  const change = (field: LoginField) => (value: string) => {
     set(field)(value);
     if (errors[field]) check(field, value);
   };
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    void loadChecks().then((loaded) => validateAndSend(loaded));
+  }
+
+  function validateAndSend({ loginMessage, codeMessage }: Awaited<ReturnType<typeof loadChecks>>) {
     if (method === 'sms') {
-      const found = { mobile: validationMessage(RULES.mobile, values.mobile), captcha: codeMessage(values.captcha) };
+      const found = { mobile: loginMessage('mobile', values.mobile), captcha: codeMessage(values.captcha) };
       setErrors(found);
       if (!found.mobile && !found.captcha) void checkIn({ tab: 'login', loginType: 'sms', mobile: values.mobile, captcha: values.captcha, keep: values.keep });
       return;
     }
-    const found = { username: validationMessage(RULES.username, values.username), password: validationMessage(RULES.password, values.password) };
+    const found = { username: loginMessage('username', values.username), password: loginMessage('password', values.password) };
     setErrors(found);
     if (found.username || found.password) return;
     const body = { tab: 'login' as const, username: values.username, password: values.password, keep: values.keep };
@@ -57,7 +76,7 @@ export function LoginForm({ onRegister }: { onRegister: () => void }) {
   }
 
   return (
-    <>
+    <div onPointerDownCapture={warmUp} onFocusCapture={warmUp} onPointerEnter={warmUp} className="contents">
       <Segmented
         testId="login-method"
         value={method}
@@ -119,16 +138,18 @@ export function LoginForm({ onRegister }: { onRegister: () => void }) {
               onChange={(e) => change('mobile')(e.target.value.trim())}
               onBlur={(e) => e.target.value && check('mobile', e.target.value)}
             />
-            <CodeField
-              channel="mobile"
-              target={values.mobile}
-              event="user_login"
-              value={values.captcha}
-              error={errors.captcha}
-              onChange={set('captcha')}
-              onTargetError={(message) => setErrors((e) => ({ ...e, mobile: message }))}
-              gate={gate}
-            />
+            <Suspense fallback={<div className="h-18" />}>
+              <CodeField
+                channel="mobile"
+                target={values.mobile}
+                event="user_login"
+                value={values.captcha}
+                error={errors.captcha}
+                onChange={set('captcha')}
+                onTargetError={(message) => setErrors((e) => ({ ...e, mobile: message }))}
+                gate={gate}
+              />
+            </Suspense>
           </>
         )}
         <CheckboxField name="keep" label={t('login.keep')} checked={values.keep} onChange={(e) => setValues((v) => ({ ...v, keep: e.target.checked }))} />
@@ -143,7 +164,11 @@ export function LoginForm({ onRegister }: { onRegister: () => void }) {
         </button>
       </p>
       <CaptchaDialog {...dialogProps} />
-      {retrieving && <RetrievePasswordDialog onClose={() => setRetrieving(false)} gate={gate} />}
-    </>
+      {retrieving && (
+        <Suspense fallback={null}>
+          <RetrievePasswordDialog onClose={() => setRetrieving(false)} gate={gate} />
+        </Suspense>
+      )}
+    </div>
   );
 }

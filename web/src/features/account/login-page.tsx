@@ -1,10 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { useMemberStore } from '../../stores/member.ts';
 import { safeRedirectTarget } from '../../utils/redirect-target.ts';
 import { AuthLayout, type AuthTab } from './auth-layout.tsx';
 import { LoginForm } from './login-form.tsx';
-import { RegisterForm } from './register-form.tsx';
+
+/** The register tab's form loads when that tab is opened: a visitor who logs in never needs it (decision 054). */
+const RegisterForm = lazy(() => import('./register-form.tsx').then((module) => ({ default: module.RegisterForm })));
 
 /** `/login` (spec §2: login and registration): the login tab, or the register tab with `?tab=register`. */
 export default function LoginPage() {
@@ -33,7 +36,9 @@ export default function LoginPage() {
     </AuthLayout>
   ) : (
     <AuthLayout title={t('register.title')} subtitle={t('register.subtitle')} tab={{ value: 'register', onChange: switchTo }} aside={{ title: t('aside.title'), points: [t('aside.points.library'), t('aside.points.vip'), t('aside.points.invite')] }}>
-      <RegisterForm inviteCode="" onLogin={() => switchTo('login')} />
+      <Suspense fallback={null}>
+        <RegisterForm inviteCode="" onLogin={() => switchTo('login')} />
+      </Suspense>
     </AuthLayout>
   );
 }
