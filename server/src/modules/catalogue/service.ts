@@ -134,11 +134,12 @@ export const hasTrigram = (keyword: string) => /[\p{L}\p{N}]{3}/u.test(keyword);
 const INDEXED_SEARCH_TEXT_BYTES = 2000;
 /**
  * How many of the newest rows a keyword search with a trigram checks before it asks the trigram
- * index instead. Checking a row in the index costs ~0.35 µs, reading a match through the trigram
- * index ~3 µs (decision 055): 4 000 rows take ~1.4 ms, and a keyword that has fewer matches than a
- * page among them is rare enough (< 0.5 %, ~500 rows at 100 000 items) to be read the other way.
+ * index instead. Checking a row in the index costs ~0.3 µs, reading a match through the trigram
+ * index ~3 µs (decision 055): 2 000 rows take ~0.6 ms — what a keyword nothing matches pays before
+ * the trigram index answers — and a keyword with fewer matches than a page among them (under ~1 %,
+ * ~1 000 rows at 100 000 items) is read the other way in ~3 ms at worst.
  */
-const SEARCH_WALK_ROWS = 4000;
+const SEARCH_WALK_ROWS = 2000;
 
 export interface ListFilter {
   /** A type: its items and those of every enabled type below it (an unknown or disabled type matches nothing). */
@@ -230,19 +231,23 @@ function keywordNewestIds(filter: ListFilter, cursor: SQL | undefined, need: num
   const indexed = sql`octet_length(${course.searchText}) <= ${sql.raw(String(INDEXED_SEARCH_TEXT_BYTES))}`;
   const long = sql`octet_length(${course.searchText}) > ${sql.raw(String(INDEXED_SEARCH_TEXT_BYTES))}`;
   const count = sql.raw(String(need));
+  // The keyword reaches the plan only as a sub-select's value: a plan made for one keyword then costs
+  // what the plan for any keyword costs, so PostgreSQL keeps the prepared statement's generic plan
+  // whichever keywords come first (custom plans for rare ones would look cheaper and stay).
   if (!hasTrigram(filter.keyword ?? '')) {
-    const matches = sql`strpos(${course.searchText}, ${param.keywordText}) > 0`;
+    const matches = sql`strpos(${course.searchText}, (select ${param.keywordText}::text)) > 0`;
     return sql`(select id from (select ${course.id} as id from ${course} where ${base} and ${indexed} and ${matches} order by ${newest} limit ${count}) walked
       union all
       select ${course.id} from ${course} where ${base} and ${long} and ${matches})`;
   }
-  const matches = sql`${course.searchText} like ${param.keyword}`;
+  const pattern = sql`(select ${param.keyword}::text)`;
+  const matches = sql`${course.searchText} like ${pattern}`;
   const walkRows = sql.raw(String(Math.max(SEARCH_WALK_ROWS, 4 * need)));
   return sql`(with walked as (
       select w.id from (
         select ${course.id} as id, ${course.createdAt} as create_time, ${course.searchText} as search_text from ${course}
         where ${base} and ${indexed} order by ${newest} limit ${walkRows}) w
-      where w.search_text like ${param.keyword} order by w.create_time desc, w.id desc limit ${count}
+      where w.search_text like ${pattern} order by w.create_time desc, w.id desc limit ${count}
     ), every_match as materialized (
       select ${course.id} as id, ${course.createdAt} as create_time from ${course}
       where ${base} and ${matches} and (select count(*) from walked) < ${count}
