@@ -53,7 +53,16 @@ describe('storefront queries run on indexes', () => {
    * prepared statements (decision 053).
    */
   async function seqScansOf(queries: typeof captured, { generic = false } = {}): Promise<string[]> {
-    const found: string[] = [];
+    const plans = await plansOf(queries, { generic });
+    return plans.flatMap((plan, i) => {
+      const scanned = WATCHED.filter((table) => new RegExp(`Seq Scan on ${table}\\b`).test(plan));
+      return scanned.length > 0 ? [`${scanned.join(', ')} ← ${queries[i]!.query}\n${plan}`] : [];
+    });
+  }
+
+  /** The plans of `queries` with sequential scans priced out, as planned for their values or (`generic`) once for any. */
+  async function plansOf(queries: typeof captured, { generic = false } = {}): Promise<string[]> {
+    const plans: string[] = [];
     await ctx.database.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       if (generic) await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
@@ -62,12 +71,10 @@ describe('storefront queries run on indexes', () => {
         const explain = generic ? `explain execute plan_check_${i}${q.params.length ? `(${q.params.map(literal).join(', ')})` : ''}` : `explain ${inline(q)}`;
         const result = (await tx.execute(sql.raw(explain))) as unknown as { rows: Record<string, string>[] };
         if (generic) await tx.execute(sql.raw(`deallocate plan_check_${i}`));
-        const plan = result.rows.map((row) => Object.values(row)[0]).join('\n');
-        const scanned = WATCHED.filter((table) => new RegExp(`Seq Scan on ${table}\\b`).test(plan));
-        if (scanned.length > 0) found.push(`${scanned.join(', ')} ← ${q.query}\n${plan}`);
+        plans.push(result.rows.map((row) => Object.values(row)[0]).join('\n'));
       }
     });
-    return found;
+    return plans;
   }
 
   it('the check itself finds a scan where no index serves the query', async () => {
@@ -89,19 +96,41 @@ describe('storefront queries run on indexes', () => {
       { price: 'free' as const },
       { tag: 1 },
       { keyword: 'ae' },
+      { keyword: 'davinci' },
     ];
+    // Prepared: everything but keyword searches in another order than the newest (planned for their keyword).
+    const prepared: typeof captured = [];
     for (const filter of filters) {
       for (const sort of LIST_SORTS) {
+        const before = captured.length;
         const first = await listCourses(logging, filter, sort, { page: 1, limit: LIST_LIMIT.default }, 'en');
         await listCourses(logging, filter, sort, { page: 1, limit: LIST_LIMIT.default, after: first.next ?? '0.1' }, 'en');
+        if (!filter.keyword || sort === 'newest') prepared.push(...captured.slice(before));
       }
     }
     expect(captured.length).toBe(filters.length * LIST_SORTS.length * 2);
     expect(await seqScansOf(captured)).toEqual([]);
-    // The prepared ones (all but keyword searches, which are planned for their keyword) also as generic plans.
-    const prepared = captured.filter((q) => !q.query.includes(' like '));
-    expect(prepared.length).toBe((filters.length - 1) * LIST_SORTS.length * 2);
+    expect(prepared.length).toBe((filters.length - 2) * LIST_SORTS.length * 2 + 2 * 2);
     expect(await seqScansOf(prepared, { generic: true })).toEqual([]);
+  });
+
+  it('keyword searches in the newest order keep one plan for every keyword: the walk in the index, the trigram index after it', async () => {
+    captured.length = 0;
+    for (const keyword of ['davinci', 'ae']) {
+      const first = await listCourses(logging, { keyword }, 'newest', { page: 1, limit: LIST_LIMIT.default }, 'en');
+      await listCourses(logging, { keyword, snapshot: first.snapshot }, 'newest', { page: 1, limit: LIST_LIMIT.default, after: first.next ?? '0.1' }, 'en');
+    }
+    expect(captured).toHaveLength(4);
+    const plans = await plansOf(captured, { generic: true });
+    // With a trigram (page 1, by cursor): the walk, then the trigram index; without one only the walk.
+    for (const plan of plans.slice(0, 2)) {
+      expect(plan).toMatch(/Index (Only )?Scan using course_newest_search_idx/);
+      expect(plan).toMatch(/Bitmap Index Scan on course_search_trgm_idx/);
+    }
+    for (const plan of plans.slice(2)) {
+      expect(plan).toMatch(/Index (Only )?Scan using course_newest_search_idx/);
+      expect(plan).not.toMatch(/course_search_trgm_idx/);
+    }
   });
 
   it('the list by page number (ids first, then cards): every sort and filter on an index', async () => {

@@ -123,6 +123,24 @@ const sortColumn: Record<ListSort, { key: SQL; direction: SQL }> = {
 /** LIKE pattern of a keyword: its own % _ \ match literally. */
 const likePattern = (keyword: string) => `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/**
+ * Whether the trigram index can narrow a search for the keyword: pg_trgm takes trigrams only from
+ * three letters or digits in a row (a two-letter 'ae', a one-character '夜' or 'a-b' give none,
+ * and the index would return every row to be checked).
+ */
+export const hasTrigram = (keyword: string) => /[\p{L}\p{N}]{3}/u.test(keyword);
+
+/** Search texts longer than this (bytes) are not in `course_newest_search_idx` (a btree entry holds ~2.7 KB). */
+const INDEXED_SEARCH_TEXT_BYTES = 2000;
+/**
+ * How many of the newest rows a keyword search with a trigram checks before it asks the trigram
+ * index instead. Checking a row in the index costs ~0.3 µs, reading a match through the trigram
+ * index ~3 µs (decision 055): 2 000 rows take ~0.6 ms — what a keyword nothing matches pays before
+ * the trigram index answers — and a keyword with fewer matches than a page among them (under ~1 %,
+ * ~1 000 rows at 100 000 items) is read the other way in ~3 ms at worst.
+ */
+const SEARCH_WALK_ROWS = 2000;
+
 export interface ListFilter {
   /** A type: its items and those of every enabled type below it (an unknown or disabled type matches nothing). */
   type?: number;
@@ -139,6 +157,7 @@ const param = {
   kind: sql.placeholder('kind'),
   tag: sql.placeholder('tag'),
   keyword: sql.placeholder('keyword'),
+  keywordText: sql.placeholder('keywordText'),
   snapshot: sql.placeholder('snapshot'),
   afterKey: sql.placeholder('afterKey'),
   afterId: sql.placeholder('afterId'),
@@ -194,6 +213,52 @@ function topPerType(types: SQL, where: SQL, order: readonly SQL[], count: SQL | 
   return sql`${course.id} in (select c.id from ${types} as t(id) cross join lateral (select ${course.id} as id from ${course} where ${course.typeId} = t.id and ${where} order by ${sql.join([...order], sql`, `)} limit ${count}) c)`;
 }
 
+/**
+ * The ids of the first `need` matches of a keyword search in the newest order (decision 055), by a
+ * plan that holds for every keyword, so the statement is prepared once instead of planned per keyword:
+ * - the newest rows are walked in `course_newest_search_idx`, their text checked in the index;
+ * - a keyword with a trigram walks at most SEARCH_WALK_ROWS rows; when those hold fewer than
+ *   `need` matches, all matches are read through the trigram index instead (materialised, so the
+ *   planner cannot turn it back into the walk) and sorted;
+ * - a keyword without one (one or two characters) walks until it has `need` matches: the trigram
+ *   index could not narrow it (`strpos` is the LIKE's test and keeps that index out of the plan);
+ * - rows whose text is too long for the walk's index come from their own index.
+ * There may be more ids than `need` (long texts, a walk and its fallback): the caller sorts and cuts.
+ */
+function keywordNewestIds(filter: ListFilter, cursor: SQL | undefined, need: number): SQL {
+  const base = and(listConditions({ ...filter, keyword: undefined }), cursor)!;
+  const newest = sql.join(sortOrder.newest, sql`, `);
+  const indexed = sql`octet_length(${course.searchText}) <= ${sql.raw(String(INDEXED_SEARCH_TEXT_BYTES))}`;
+  const long = sql`octet_length(${course.searchText}) > ${sql.raw(String(INDEXED_SEARCH_TEXT_BYTES))}`;
+  const count = sql.raw(String(need));
+  // The keyword reaches the plan only as a sub-select's value: a plan made for one keyword then costs
+  // what the plan for any keyword costs, so PostgreSQL keeps the prepared statement's generic plan
+  // whichever keywords come first (custom plans for rare ones would look cheaper and stay).
+  if (!hasTrigram(filter.keyword ?? '')) {
+    const matches = sql`strpos(${course.searchText}, (select ${param.keywordText}::text)) > 0`;
+    return sql`(select id from (select ${course.id} as id from ${course} where ${base} and ${indexed} and ${matches} order by ${newest} limit ${count}) walked
+      union all
+      select ${course.id} from ${course} where ${base} and ${long} and ${matches})`;
+  }
+  const pattern = sql`(select ${param.keyword}::text)`;
+  const matches = sql`${course.searchText} like ${pattern}`;
+  const walkRows = sql.raw(String(Math.max(SEARCH_WALK_ROWS, 4 * need)));
+  return sql`(with walked as (
+      select w.id from (
+        select ${course.id} as id, ${course.createdAt} as create_time, ${course.searchText} as search_text from ${course}
+        where ${base} and ${indexed} order by ${newest} limit ${walkRows}) w
+      where w.search_text like ${pattern} order by w.create_time desc, w.id desc limit ${count}
+    ), every_match as materialized (
+      select ${course.id} as id, ${course.createdAt} as create_time from ${course}
+      where ${base} and ${matches} and (select count(*) from walked) < ${count}
+    )
+    select id from walked
+    union all
+    select ${course.id} from ${course} where ${base} and ${long} and ${matches}
+    union all
+    select id from (select id from every_match order by create_time desc, id desc limit ${count}) fallback)`;
+}
+
 export interface ListPageRequest {
   page: number;
   limit: number;
@@ -220,9 +285,21 @@ function listStatement(db: Db, filter: ListFilter, sort: ListSort, request: List
   const byCursor = Boolean(request.after);
   const offset = byCursor ? 0 : (request.page - 1) * request.limit;
   const rows = request.limit + 1;
+  // A keyword search of the whole catalogue in the newest order (the storefront's search box) has
+  // one plan for every keyword (decision 055); with another sort or filter the planner picks per keyword.
+  const keywordWalk = Boolean(filter.keyword) && sort === 'newest' && filter.type === undefined && !filter.kind && !filter.price && filter.tag === undefined;
   const build = () => {
     // The newest id rides along as an init-plan column: one round trip instead of two (PGlite has one connection).
     const newest = filter.snapshot === undefined ? sql<number>`(select coalesce(max(id), 0)::int from ${course})` : sql<number>`${param.snapshot}::int`;
+    if (keywordWalk) {
+      const query = db
+        .select({ id: course.id, card: cardJsonSql(lang).as('card'), newest: newest.as('newest'), sortKey: sortKey[sort].as('sort_key') })
+        .from(course)
+        .where(sql`${course.id} in ${keywordNewestIds(filter, byCursor ? afterCursor(sort) : undefined, offset + rows)}`)
+        .orderBy(...sortOrder[sort])
+        .limit(sql.raw(String(rows)) as unknown as number);
+      return offset ? query.offset(sql.raw(String(offset)) as unknown as number) : query;
+    }
     const conditions = [listConditions(filter)];
     if (byCursor) conditions.push(afterCursor(sort));
     const matching = and(...conditions)!;
@@ -251,8 +328,9 @@ function listStatement(db: Db, filter: ListFilter, sort: ListSort, request: List
       .orderBy(...sortOrder[sort])
       .limit(sql.raw(String(rows)) as unknown as number);
   };
-  if (filter.keyword || offset > 0 || request.limit !== LIST_LIMIT.default) return build().prepare('');
-  const shape = [lang, sort, filter.type !== undefined, filter.kind !== undefined, filter.price ?? '', filter.tag !== undefined, filter.snapshot !== undefined, byCursor].join('|');
+  if ((filter.keyword && !keywordWalk) || offset > 0 || request.limit !== LIST_LIMIT.default) return build().prepare('');
+  const keywordShape = keywordWalk ? (hasTrigram(filter.keyword!) ? 'trigram' : 'walk') : '';
+  const shape = [lang, sort, filter.type !== undefined, filter.kind !== undefined, filter.price ?? '', filter.tag !== undefined, filter.snapshot !== undefined, byCursor, keywordShape].join('|');
   return preparedQuery(db, `catalogue.list|${shape}`, build);
 }
 
@@ -270,6 +348,7 @@ export async function listCourses(db: Db, filter: ListFilter, sort: ListSort, re
     kind: filter.kind,
     tag: filter.tag,
     keyword: filter.keyword ? likePattern(filter.keyword) : undefined,
+    keywordText: filter.keyword?.toLowerCase(),
     snapshot: filter.snapshot,
     afterKey,
     afterId: afterId === undefined ? undefined : Number(afterId),

@@ -85,6 +85,14 @@ export const course = pgTable(
       .where(sql`${t.status} = 'on_sale' and ${t.weigh} > 0`),
     // Keyword search (LIKE '%…%'): a trigram index, migration 0005.
     index('course_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // A keyword search in the newest order walks the first and checks the text in it, index-only
+    // (decision 055, migration 0029); a btree entry holds ~2.7 KB, so longer texts are in the second.
+    index('course_newest_search_idx')
+      .on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.searchText)
+      .where(sql`octet_length(${t.searchText}) <= 2000`),
+    index('course_long_search_idx')
+      .on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`octet_length(${t.searchText}) > 2000`),
     // Quick search of the back office's list, shop/course (decision 040, migration 0027).
     index('course_title_zh_trgm_idx').using('gin', t.titleZh.op('gin_trgm_ops')),
     index('course_title_en_trgm_idx').using('gin', t.titleEn.op('gin_trgm_ops')),
