@@ -88,5 +88,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Large SDKs most shops never use load on first use with import() (decision 056): a static
+    // import would put them in every server's start-up and idle memory. Types may be imported.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/**/*.test.ts', 'server/**/test-kit.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['stripe', 'alipay-sdk', 'wechatpay-axios-plugin', 'exceljs'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: 'Load it on first use with `await import()` (decision 056); `import type` is fine.',
+          })),
+        },
+      ],
+    },
+  },
   { files: ['scripts/**', 'tests/**', '**/*.test.ts', '**/test/**', '**/*.config.ts', 'server/build.mjs'], rules: { 'no-console': 'off' } },
 );
