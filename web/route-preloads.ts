@@ -10,6 +10,12 @@ import type { Plugin, Rollup } from 'vite';
  * shell texts, and for the page being opened its route chunk, that chunk's imports and its texts.
  * The language is the one the theme bootstrap just set on <html> (the stored choice), so a visitor
  * downloads only their own texts. The server's CSP allows the script by its hash, like the theme's.
+ *
+ * On a detail page (`/course/:id`, `/course2/:id`) a visitor's data call starts here too, with the
+ * headers the request layer sends, and the cover is asked for as soon as it is known: the app's
+ * loader finds the answer waiting (`web/src/app/early-data.ts`) and the page's first picture is the
+ * item, not a skeleton (issue 21). A member's answer is their own (price, access): their page asks
+ * as before. A `<link rel="preload" as="fetch">` cannot do this: it cannot send the headers.
  */
 
 export interface StorefrontRoute {
@@ -54,14 +60,34 @@ export interface PreloadOptions {
   languages: readonly string[];
   /** Namespaces whose pages need no form messages (web lib/i18n.ts). */
   browsingNamespaces: ReadonlySet<string>;
+  /** What the early detail call needs: the member store's storage key and the API's header names. */
+  early: EarlyCallOptions;
+}
+
+export interface EarlyCallOptions {
+  memberStorageKey: string;
+  langHeader: string;
+  serverHeader: string;
+}
+
+/** The early detail call (see above): a visitor on a detail page; the answer is kept on `window.__fcEarly`. */
+function earlyCallScript(): string {
+  return (
+    `var d=/^\\/course2?\\/([1-9]\\d{0,8})\\/?$/.exec(p),s={};` +
+    `try{s=JSON.parse(localStorage.getItem(t.early.memberStorageKey)||"{}").state||{}}catch(x){}` +
+    `if(d&&!(s.id&&s.token)&&window.fetch){var h={},e={url:"/api/catalogue/detail?id="+d[1],lang:l};h[t.early.serverHeader]="true";h[t.early.langHeader]=l;` +
+    `e.promise=fetch(e.url,{headers:h}).then(function(r){return r.json()}).then(function(b){if(!b||b.code!==1)return;e.data=b.data;` +
+    `if(b.data&&b.data.cover)new Image().src=b.data.cover;return b.data},function(){});window.__fcEarly=e}`
+  );
 }
 
 /** The script: theme bootstrap sets <html lang>; this adds the preloads of that language and this path. */
-function preloadScript(table: { files: string[]; shell: Record<string, number[]>; routes: [string, number[], Record<string, number[]>][] }): string {
+export function preloadScript(table: { files: string[]; shell: Record<string, number[]>; routes: [string, number[], Record<string, number[]>][]; early: EarlyCallOptions }): string {
   return (
     `(function(t){var l=document.documentElement.lang==="en"?"en":"zh-cn",p=location.pathname,w=t.shell[l].slice();` +
     `for(var i=0;i<t.routes.length;i++){var r=t.routes[i];if(new RegExp(r[0]).test(p)){w=w.concat(r[1],r[2][l]);break}}` +
     `for(var j=0;j<w.length;j++){var e=document.createElement("link");e.rel="modulepreload";e.href="/assets/"+t.files[w[j]];document.head.appendChild(e)}` +
+    earlyCallScript() +
     `})(${JSON.stringify(table)})`
   );
 }
@@ -124,7 +150,7 @@ export function routePreloadPlugin(options: PreloadOptions): Plugin {
           return [pathPattern(path), preloadsOf(byModule((id) => id === modulePath), module), texts] as [string, number[], Record<string, number[]>];
         });
         if (files.some((fileName) => !fileName.startsWith('assets/'))) throw new Error('route-preloads: a chunk outside assets/');
-        const script = `<script>${preloadScript({ files: files.map((fileName) => fileName.slice('assets/'.length)), shell, routes })}</script>`;
+        const script = `<script>${preloadScript({ files: files.map((fileName) => fileName.slice('assets/'.length)), shell, routes, early: options.early })}</script>`;
         // Right after the theme bootstrap, which sets the language, before the entry's own tags.
         const at = html.indexOf('<script type="module"');
         if (at < 0) throw new Error('route-preloads: index.html has no module script');

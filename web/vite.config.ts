@@ -73,7 +73,12 @@ export default defineConfig(({ command }) => ({
     react(),
     tailwindcss(),
     initialThemePlugin(),
-    routePreloadPlugin({ routesFile: join(import.meta.dirname, 'src/app/routes.tsx'), languages: LANGUAGES, browsingNamespaces: BROWSING_NAMESPACES }),
+    routePreloadPlugin({
+      routesFile: join(import.meta.dirname, 'src/app/routes.tsx'),
+      languages: LANGUAGES,
+      browsingNamespaces: BROWSING_NAMESPACES,
+      early: { memberStorageKey: STORAGE_KEY.member, langHeader: HEADER.lang, serverHeader: HEADER.server },
+    }),
   ],
   resolve: command === 'build' ? { alias: ROUTER_PRODUCTION } : {},
   server: {

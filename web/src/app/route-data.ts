@@ -1,6 +1,9 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import { detailQuery, homeQuery, listQuery } from '../features/catalogue/api/catalogue.ts';
+import type { CourseDetail } from '@framecraft/contracts/catalogue';
+import { detailQuery, fetchDetail, homeQuery, listQuery } from '../features/catalogue/api/catalogue.ts';
+import { getLanguage } from '../stores/language.ts';
 import { useMemberStore } from '../stores/member.ts';
+import { takeEarlyCall } from './early-data.ts';
 import { queryClient } from './query-client.ts';
 
 /**
@@ -36,5 +39,15 @@ export function detailData({ params }: LoaderFunctionArgs): null {
   if (!/^[1-9]\d{0,8}$/.test(id)) return null;
   const member = useMemberStore.getState();
   const options = detailQuery(Number(id), member.isLoggedIn() ? member.id : 0);
-  return startOnce(options.queryKey, () => queryClient.prefetchQuery(options));
+  // A visitor's answer may already be on its way from index.html (or here): no second call.
+  const early = member.isLoggedIn() ? undefined : takeEarlyCall(`/api/catalogue/detail?id=${id}`, getLanguage());
+  if (early?.data !== undefined && queryClient.getQueryState(options.queryKey) === undefined) {
+    queryClient.setQueryData(options.queryKey, early.data as CourseDetail);
+    return null;
+  }
+  const earlyPromise = early?.promise;
+  if (!earlyPromise) return startOnce(options.queryKey, () => queryClient.prefetchQuery(options));
+  // A failed or refused early call is asked again through the request layer (which shows why).
+  const earlyOrAsked = async () => ((await earlyPromise) as CourseDetail | undefined) ?? fetchDetail(Number(id));
+  return startOnce(options.queryKey, () => queryClient.prefetchQuery({ ...options, queryFn: earlyOrAsked }));
 }

@@ -38,10 +38,13 @@ export const listQuery = (filters: ListFilters) =>
   });
 
 /** `member` keys the answer by who asks: flags such as `collected` and `owned` are per member. */
+/** An item's detail page, as the signed-in member (or visitor) sees it. */
+export const fetchDetail = async (id: number) => (await request<CourseDetail>({ url: '/api/catalogue/detail', params: { id }, showCodeMessage: false })).data;
+
 export const detailQuery = (id: number, member: number) =>
   queryOptions({
     queryKey: ['catalogue', 'detail', lang(), id, member],
-    queryFn: async () => (await request<CourseDetail>({ url: '/api/catalogue/detail', params: { id }, showCodeMessage: false })).data,
+    queryFn: () => fetchDetail(id),
   });
 
 export const vipTiersQuery = () =>

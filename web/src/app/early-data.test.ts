@@ -1,0 +1,82 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { runInNewContext } from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preloadScript } from '../../route-preloads.ts';
+import { takeEarlyCall, type EarlyCall } from './early-data.ts';
+
+/** index.html's inline script, run as a browser would run it, its calls answered by a real HTTP server. */
+describe('early detail call (index.html → route loader)', () => {
+  const received: { url: string; headers: IncomingHttpHeaders }[] = [];
+  let server: Server;
+  let base = '';
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      received.push({ url: request.url!, headers: request.headers });
+      const id = Number(new URL(request.url!, 'http://x').searchParams.get('id'));
+      const body = id === 404 ? { code: 0, msg: 'Item not found', data: null } : { code: 1, msg: '', time: 1, data: { id, title: `item ${id}`, cover: `/api/catalogue/art/${id}.svg` } };
+      response.setHeader('content-type', 'application/json').end(JSON.stringify(body));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  const table = { files: ['a.js'], shell: { 'zh-cn': [0], en: [0] }, routes: [] as [string, number[], Record<string, number[]>][], early: { memberStorageKey: 'userInfo', langHeader: 'think-lang', serverHeader: 'server' } };
+  /** Runs the script on `pathname` with the stored member and language; what it left behind. */
+  function openPage(pathname: string, { lang = 'zh-CN', member = null as string | null } = {}) {
+    const images: string[] = [];
+    const page: Record<string, unknown> = {
+      document: { documentElement: { lang }, createElement: () => ({}), head: { appendChild: () => undefined } },
+      location: { pathname },
+      localStorage: { getItem: (key: string) => (key === 'userInfo' ? member : null) },
+      fetch: (url: string, init: RequestInit) => fetch(base + url, init),
+      Image: class {
+        set src(value: string) {
+          images.push(value);
+        }
+      },
+    };
+    page.window = page;
+    runInNewContext(preloadScript(table), page);
+    return { early: page.__fcEarly as EarlyCall | undefined, images };
+  }
+
+  it("a visitor's detail page asks at once, with the request layer's headers, and fetches the cover", async () => {
+    received.length = 0;
+    const { early, images } = openPage('/course2/12', { lang: 'en' });
+    expect(early).toMatchObject({ url: '/api/catalogue/detail?id=12', lang: 'en' });
+    await expect(early!.promise).resolves.toMatchObject({ id: 12, title: 'item 12' });
+    expect(early!.data).toMatchObject({ id: 12 });
+    expect(received).toHaveLength(1);
+    expect(received[0]!.headers).toMatchObject({ server: 'true', 'think-lang': 'en' });
+    expect(received[0]!.headers['ba-user-token']).toBeUndefined();
+    expect(images).toEqual(['/api/catalogue/art/12.svg']);
+  });
+
+  it('a refused answer leaves no data (the page asks again and shows why)', async () => {
+    const { early } = openPage('/course/404');
+    await expect(early!.promise).resolves.toBeUndefined();
+    expect(early!.data).toBeUndefined();
+  });
+
+  it('never for a member (their answer is their own), another page or a malformed id', () => {
+    received.length = 0;
+    expect(openPage('/course/12', { member: JSON.stringify({ state: { id: 7, token: 't' }, version: 1 }) }).early).toBeUndefined();
+    expect(openPage('/list').early).toBeUndefined();
+    expect(openPage('/course/0').early).toBeUndefined();
+    expect(openPage('/course/12/x').early).toBeUndefined();
+    expect(received).toHaveLength(0);
+    // A signed-out member's stored profile (no token) is a visitor.
+    expect(openPage('/course/12', { member: JSON.stringify({ state: { id: 0, token: '' }, version: 1 }) }).early).toBeDefined();
+  });
+
+  it('the loader takes the call once, only for the same URL and language', () => {
+    const scope = globalThis as { __fcEarly?: EarlyCall };
+    scope.__fcEarly = { url: '/api/catalogue/detail?id=5', lang: 'zh-cn', data: { id: 5 } };
+    expect(takeEarlyCall('/api/catalogue/detail?id=6', 'zh-cn')).toBeUndefined();
+    expect(takeEarlyCall('/api/catalogue/detail?id=5', 'en')).toBeUndefined();
+    expect(takeEarlyCall('/api/catalogue/detail?id=5', 'zh-cn')).toMatchObject({ data: { id: 5 } });
+    expect(takeEarlyCall('/api/catalogue/detail?id=5', 'zh-cn')).toBeUndefined();
+  });
+});
