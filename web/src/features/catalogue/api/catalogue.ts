@@ -37,10 +37,10 @@ export const listQuery = (filters: ListFilters) =>
     getNextPageParam: (last) => (last.next ? { page: last.page + 1, snapshot: last.snapshot, after: last.next } : undefined),
   });
 
-/** `member` keys the answer by who asks: flags such as `collected` and `owned` are per member. */
 /** An item's detail page, as the signed-in member (or visitor) sees it. */
 export const fetchDetail = async (id: number) => (await request<CourseDetail>({ url: '/api/catalogue/detail', params: { id }, showCodeMessage: false })).data;
 
+/** `member` keys the answer by who asks: flags such as `collected` and `owned` are per member. */
 export const detailQuery = (id: number, member: number) =>
   queryOptions({
     queryKey: ['catalogue', 'detail', lang(), id, member],
