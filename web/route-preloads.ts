@@ -14,8 +14,9 @@ import type { Plugin, Rollup } from 'vite';
  * On a detail page (`/course/:id`, `/course2/:id`) a visitor's data call starts here too, with the
  * headers the request layer sends, and the cover is asked for as soon as it is known: the app's
  * loader finds the answer waiting (`web/src/app/early-data.ts`) and the page's first picture is the
- * item, not a skeleton (issue 21). A member's answer is their own (price, access): their page asks
- * as before. A `<link rel="preload" as="fetch">` cannot do this: it cannot send the headers.
+ * item, not a skeleton (issue 21). A member's detail is their own (price, access): their page asks
+ * as before. The plain `/list`'s first page is the same for everybody, so it starts here for all.
+ * A `<link rel="preload" as="fetch">` cannot do this: it cannot send the headers.
  */
 
 export interface StorefrontRoute {
@@ -70,18 +71,21 @@ export interface EarlyCallOptions {
   serverHeader: string;
 }
 
-/** The early detail call (see above): a visitor on a detail page; the answer is kept on `window.__fcEarly`. */
+/**
+ * The early call (see above): a visitor's detail page, or the plain `/list` (its first page is the
+ * same for everybody); the answer is kept on `window.__fcEarly`, with the first cover asked for.
+ */
 function earlyCallScript(): string {
   return (
-    `var d=/^\\/course2?\\/([1-9]\\d{0,8})\\/?$/.exec(p),s={};` +
+    `var d=/^\\/course2?\\/([1-9]\\d{0,8})\\/?$/.exec(p),s={},u;` +
     `try{s=JSON.parse(localStorage.getItem(t.early.memberStorageKey)||"{}").state||{}}catch(x){}` +
-    `if(d&&!(s.id&&s.token)&&window.fetch){var h={},e={url:"/api/catalogue/detail?id="+d[1],lang:l};h[t.early.serverHeader]="true";h[t.early.langHeader]=l;` +
-    `e.promise=fetch(e.url,{headers:h}).then(function(r){return r.json()}).then(function(b){if(!b||b.code!==1)return;e.data=b.data;` +
-    `if(b.data&&b.data.cover)new Image().src=b.data.cover;return b.data},function(){});window.__fcEarly=e}`
+    `if(d&&!(s.id&&s.token))u="/api/catalogue/detail?id="+d[1];else if(/^\\/list\\/?$/.test(p)&&!location.search)u="/api/catalogue/list?page=1";` +
+    `if(u&&window.fetch){var h={},e={url:u,lang:l};h[t.early.serverHeader]="true";h[t.early.langHeader]=l;` +
+    `e.promise=fetch(u,{headers:h}).then(function(r){return r.json()}).then(function(b){if(!b||b.code!==1||!b.data)return;e.data=b.data;` +
+    `var c=b.data.cover||b.data.list&&b.data.list[0]&&b.data.list[0].cover;if(c)new Image().src=c;return b.data},function(){});window.__fcEarly=e}`
   );
 }
 
-/** The script: theme bootstrap sets <html lang>; this adds the preloads of that language and this path. */
 export function preloadScript(table: { files: string[]; shell: Record<string, number[]>; routes: [string, number[], Record<string, number[]>][]; early: EarlyCallOptions }): string {
   return (
     `(function(t){var l=document.documentElement.lang==="en"?"en":"zh-cn",p=location.pathname,w=t.shell[l].slice();` +

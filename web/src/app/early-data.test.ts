@@ -13,8 +13,9 @@ describe('early detail call (index.html → route loader)', () => {
   beforeAll(async () => {
     server = createServer((request, response) => {
       received.push({ url: request.url!, headers: request.headers });
-      const id = Number(new URL(request.url!, 'http://x').searchParams.get('id'));
-      const body = id === 404 ? { code: 0, msg: 'Item not found', data: null } : { code: 1, msg: '', time: 1, data: { id, title: `item ${id}`, cover: `/api/catalogue/art/${id}.svg` } };
+      const url = new URL(request.url!, 'http://x');
+      const id = Number(url.searchParams.get('id'));
+      const body = url.pathname === '/api/catalogue/list' ? { code: 1, msg: '', time: 1, data: { list: [{ id: 3, cover: '/c/3.jpg' }, { id: 2, cover: '/c/2.jpg' }], hasMore: true, page: 1 } } : id === 404 ? { code: 0, msg: 'Item not found', data: null } : { code: 1, msg: '', time: 1, data: { id, title: `item ${id}`, cover: `/api/catalogue/art/${id}.svg` } };
       response.setHeader('content-type', 'application/json').end(JSON.stringify(body));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -24,11 +25,11 @@ describe('early detail call (index.html → route loader)', () => {
 
   const table = { files: ['a.js'], shell: { 'zh-cn': [0], en: [0] }, routes: [] as [string, number[], Record<string, number[]>][], early: { memberStorageKey: 'userInfo', langHeader: 'think-lang', serverHeader: 'server' } };
   /** Runs the script on `pathname` with the stored member and language; what it left behind. */
-  function openPage(pathname: string, { lang = 'zh-CN', member = null as string | null } = {}) {
+  function openPage(pathname: string, { lang = 'zh-CN', member = null as string | null, search = '' } = {}) {
     const images: string[] = [];
     const page: Record<string, unknown> = {
       document: { documentElement: { lang }, createElement: () => ({}), head: { appendChild: () => undefined } },
-      location: { pathname },
+      location: { pathname, search },
       localStorage: { getItem: (key: string) => (key === 'userInfo' ? member : null) },
       fetch: (url: string, init: RequestInit) => fetch(base + url, init),
       Image: class {
@@ -63,12 +64,24 @@ describe('early detail call (index.html → route loader)', () => {
   it('never for a member (their answer is their own), another page or a malformed id', () => {
     received.length = 0;
     expect(openPage('/course/12', { member: JSON.stringify({ state: { id: 7, token: 't' }, version: 1 }) }).early).toBeUndefined();
-    expect(openPage('/list').early).toBeUndefined();
+    expect(openPage('/vip-pricing').early).toBeUndefined();
+    expect(openPage('/list', { search: '?sort=hot' }).early).toBeUndefined();
     expect(openPage('/course/0').early).toBeUndefined();
     expect(openPage('/course/12/x').early).toBeUndefined();
     expect(received).toHaveLength(0);
     // A signed-out member's stored profile (no token) is a visitor.
     expect(openPage('/course/12', { member: JSON.stringify({ state: { id: 0, token: '' }, version: 1 }) }).early).toBeDefined();
+  });
+
+  it("the plain list's first page, for visitors and members alike (it is the same for everybody), with the first cover", async () => {
+    received.length = 0;
+    const member = JSON.stringify({ state: { id: 7, token: 't' }, version: 1 });
+    for (const opened of [openPage('/list'), openPage('/list/', { member })]) {
+      expect(opened.early).toMatchObject({ url: '/api/catalogue/list?page=1', lang: 'zh-cn' });
+      await expect(opened.early!.promise).resolves.toMatchObject({ page: 1, list: [{ id: 3 }, { id: 2 }] });
+      expect(opened.images).toEqual(['/c/3.jpg']);
+    }
+    expect(received.map((call) => call.url).filter((url) => url.startsWith('/api/catalogue/list'))).toEqual(['/api/catalogue/list?page=1', '/api/catalogue/list?page=1']);
   });
 
   it('the loader takes the call once, only for the same URL and language', () => {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import type { CourseDetail } from '@framecraft/contracts/catalogue';
-import { detailQuery, fetchDetail, homeQuery, listQuery } from '../features/catalogue/api/catalogue.ts';
+import type { CatalogueListPage, CourseDetail } from '@framecraft/contracts/catalogue';
+import { detailQuery, fetchDetail, fetchListPage, homeQuery, listQuery } from '../features/catalogue/api/catalogue.ts';
 import { getLanguage } from '../stores/language.ts';
 import { useMemberStore } from '../stores/member.ts';
 import { takeEarlyCall } from './early-data.ts';
@@ -27,8 +27,18 @@ export function homeData(): null {
 export function listData({ request }: LoaderFunctionArgs): null {
   const search = new URL(request.url).searchParams;
   void import('../features/catalogue/list-filters.ts').then(({ filtersFromSearch }) => {
-    const options = listQuery(filtersFromSearch(search));
-    return startOnce(options.queryKey, () => queryClient.prefetchInfiniteQuery(options));
+    const filters = filtersFromSearch(search);
+    const options = listQuery(filters);
+    // The plain list's first page may already be on its way from index.html.
+    const early = search.toString() === '' ? takeEarlyCall('/api/catalogue/list?page=1', getLanguage()) : undefined;
+    if (early?.data !== undefined && queryClient.getQueryState(options.queryKey) === undefined) {
+      queryClient.setQueryData(options.queryKey, { pages: [early.data as CatalogueListPage], pageParams: [options.initialPageParam] });
+      return null;
+    }
+    const earlyPromise = early?.promise;
+    if (!earlyPromise) return startOnce(options.queryKey, () => queryClient.prefetchInfiniteQuery(options));
+    const earlyOrAsked = async () => ((await earlyPromise) as CatalogueListPage | undefined) ?? fetchListPage(filters, options.initialPageParam);
+    return startOnce(options.queryKey, () => queryClient.prefetchInfiniteQuery({ ...options, queryFn: earlyOrAsked }));
   }, () => undefined);
   return null;
 }

@@ -28,12 +28,17 @@ export const filtersQuery = () =>
  * Pages after the first send the first page's `snapshot`, so items added meanwhile do not shift
  * them, and the previous page's `next` cursor, so a deep page costs the server what the first does.
  */
+type ListPageParam = { page: number; snapshot?: number; after?: string };
+
+/** One page of the catalogue list. */
+export const fetchListPage = async (filters: ListFilters, pageParam: ListPageParam, signal?: AbortSignal) =>
+  (await request<CatalogueListPage>({ url: '/api/catalogue/list', params: { ...filters, ...pageParam }, signal, cancelDuplicate: false })).data;
+
 export const listQuery = (filters: ListFilters) =>
   infiniteQueryOptions({
     queryKey: ['catalogue', 'list', lang(), filters],
     initialPageParam: { page: 1, snapshot: undefined as number | undefined, after: undefined as string | undefined },
-    queryFn: async ({ pageParam, signal }) =>
-      (await request<CatalogueListPage>({ url: '/api/catalogue/list', params: { ...filters, ...pageParam }, signal, cancelDuplicate: false })).data,
+    queryFn: ({ pageParam, signal }) => fetchListPage(filters, pageParam, signal),
     getNextPageParam: (last) => (last.next ? { page: last.page + 1, snapshot: last.snapshot, after: last.next } : undefined),
   });
 
