@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preloadScript } from '../../route-preloads.ts';
-import { takeEarlyCall, type EarlyCall } from './early-data.ts';
+import { earlyAnswer, takeEarlyCall, type EarlyCall } from './early-data.ts';
 
 /** index.html's inline script, run as a browser would run it, its calls answered by a real HTTP server. */
 describe('early detail call (index.html → route loader)', () => {
@@ -91,5 +91,20 @@ describe('early detail call (index.html → route loader)', () => {
     expect(takeEarlyCall('/api/catalogue/detail?id=5', 'en')).toBeUndefined();
     expect(takeEarlyCall('/api/catalogue/detail?id=5', 'zh-cn')).toMatchObject({ data: { id: 5 } });
     expect(takeEarlyCall('/api/catalogue/detail?id=5', 'zh-cn')).toBeUndefined();
+  });
+
+  it('an arrived answer is the data; a running call is the first fetch; a failed one is asked again', async () => {
+    const asked: string[] = [];
+    const ask = async () => {
+      asked.push('ask');
+      return { id: 0 };
+    };
+    expect(earlyAnswer({ url: 'u', lang: 'en', data: { id: 1 } }, ask)).toEqual({ data: { id: 1 } });
+    expect(earlyAnswer(undefined, ask)).toBeUndefined();
+    const running = earlyAnswer({ url: 'u', lang: 'en', promise: Promise.resolve({ id: 2 }) }, ask);
+    await expect(running && 'fetch' in running ? running.fetch() : undefined).resolves.toEqual({ id: 2 });
+    const failed = earlyAnswer({ url: 'u', lang: 'en', promise: Promise.resolve(undefined) }, ask);
+    await expect(failed && 'fetch' in failed ? failed.fetch() : undefined).resolves.toEqual({ id: 0 });
+    expect(asked).toEqual(['ask']);
   });
 });

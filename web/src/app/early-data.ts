@@ -14,6 +14,16 @@ export interface EarlyCall {
 
 const scope = globalThis as { __fcEarly?: EarlyCall };
 
+/**
+ * What a loader makes of an early call: its answer when it has arrived, else a first fetch that
+ * waits for it and asks again through `ask` (the request layer, which shows why) when it failed.
+ */
+export function earlyAnswer<T>(early: EarlyCall | undefined, ask: () => Promise<T>): { data: T } | { fetch: () => Promise<T> } | undefined {
+  if (early?.data !== undefined) return { data: early.data as T };
+  const pending = early?.promise;
+  return pending ? { fetch: async () => ((await pending) as T | undefined) ?? ask() } : undefined;
+}
+
 export function takeEarlyCall(url: string, lang: string): EarlyCall | undefined {
   const early = scope.__fcEarly;
   if (!early || early.url !== url || early.lang !== lang) return undefined;

@@ -1,9 +1,10 @@
+import type { DataTag, QueryKey } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import type { CatalogueListPage, CourseDetail } from '@framecraft/contracts/catalogue';
 import { detailQuery, fetchDetail, fetchListPage, homeQuery, listQuery } from '../features/catalogue/api/catalogue.ts';
 import { getLanguage } from '../stores/language.ts';
 import { useMemberStore } from '../stores/member.ts';
-import { takeEarlyCall } from './early-data.ts';
+import { earlyAnswer, takeEarlyCall } from './early-data.ts';
 import { queryClient } from './query-client.ts';
 
 /**
@@ -15,6 +16,12 @@ import { queryClient } from './query-client.ts';
  */
 function startOnce(queryKey: readonly unknown[], start: () => Promise<unknown>): null {
   if (queryClient.getQueryState(queryKey) === undefined) void start().catch(() => undefined);
+  return null;
+}
+
+/** An answer that arrived before the page asked (an early call) becomes the query's data, unless it has some. */
+function seedOnce<TData>(queryKey: DataTag<QueryKey, TData, Error>, data: NoInfer<TData>): null {
+  if (queryClient.getQueryState(queryKey) === undefined) queryClient.setQueryData(queryKey, data);
   return null;
 }
 
@@ -30,15 +37,10 @@ export function listData({ request }: LoaderFunctionArgs): null {
     const filters = filtersFromSearch(search);
     const options = listQuery(filters);
     // The plain list's first page may already be on its way from index.html.
-    const early = search.toString() === '' ? takeEarlyCall('/api/catalogue/list?page=1', getLanguage()) : undefined;
-    if (early?.data !== undefined && queryClient.getQueryState(options.queryKey) === undefined) {
-      queryClient.setQueryData(options.queryKey, { pages: [early.data as CatalogueListPage], pageParams: [options.initialPageParam] });
-      return null;
-    }
-    const earlyPromise = early?.promise;
-    if (!earlyPromise) return startOnce(options.queryKey, () => queryClient.prefetchInfiniteQuery(options));
-    const earlyOrAsked = async () => ((await earlyPromise) as CatalogueListPage | undefined) ?? fetchListPage(filters, options.initialPageParam);
-    return startOnce(options.queryKey, () => queryClient.prefetchInfiniteQuery({ ...options, queryFn: earlyOrAsked }));
+    const taken = search.toString() === '' ? takeEarlyCall('/api/catalogue/list?page=1', getLanguage()) : undefined;
+    const early = earlyAnswer<CatalogueListPage>(taken, () => fetchListPage(filters, options.initialPageParam));
+    if (early && 'data' in early) return seedOnce(options.queryKey, { pages: [early.data], pageParams: [options.initialPageParam] });
+    return startOnce(options.queryKey, () => queryClient.prefetchInfiniteQuery(early ? { ...options, queryFn: early.fetch } : options));
   }, () => undefined);
   return null;
 }
@@ -49,15 +51,9 @@ export function detailData({ params }: LoaderFunctionArgs): null {
   if (!/^[1-9]\d{0,8}$/.test(id)) return null;
   const member = useMemberStore.getState();
   const options = detailQuery(Number(id), member.isLoggedIn() ? member.id : 0);
-  // A visitor's answer may already be on its way from index.html (or here): no second call.
-  const early = member.isLoggedIn() ? undefined : takeEarlyCall(`/api/catalogue/detail?id=${id}`, getLanguage());
-  if (early?.data !== undefined && queryClient.getQueryState(options.queryKey) === undefined) {
-    queryClient.setQueryData(options.queryKey, early.data as CourseDetail);
-    return null;
-  }
-  const earlyPromise = early?.promise;
-  if (!earlyPromise) return startOnce(options.queryKey, () => queryClient.prefetchQuery(options));
-  // A failed or refused early call is asked again through the request layer (which shows why).
-  const earlyOrAsked = async () => ((await earlyPromise) as CourseDetail | undefined) ?? fetchDetail(Number(id));
-  return startOnce(options.queryKey, () => queryClient.prefetchQuery({ ...options, queryFn: earlyOrAsked }));
+  // A visitor's answer may already be on its way from index.html: no second call.
+  const taken = member.isLoggedIn() ? undefined : takeEarlyCall(`/api/catalogue/detail?id=${id}`, getLanguage());
+  const early = earlyAnswer<CourseDetail>(taken, () => fetchDetail(Number(id)));
+  if (early && 'data' in early) return seedOnce(options.queryKey, early.data);
+  return startOnce(options.queryKey, () => queryClient.prefetchQuery(early ? { ...options, queryFn: early.fetch } : options));
 }

@@ -128,7 +128,7 @@ const likePattern = (keyword: string) => `%${keyword.toLowerCase().replace(/[\\%
  * three letters or digits in a row (a two-letter 'ae', a one-character '夜' or 'a-b' give none,
  * and the index would return every row to be checked).
  */
-export const hasTrigram = (keyword: string) => /[\p{L}\p{N}]{3}/u.test(keyword);
+const hasTrigram = (keyword: string) => /[\p{L}\p{N}]{3}/u.test(keyword);
 
 /** Search texts longer than this (bytes) are not in `course_newest_search_idx` (a btree entry holds ~2.7 KB). */
 const INDEXED_SEARCH_TEXT_BYTES = 2000;

@@ -48,11 +48,11 @@ export async function stripeConfigurationProblems(ctx: PaymentContext): Promise<
   return keys.map((key) => `payments.stripe.${key}`);
 }
 
-const clients = new Map<string, Stripe>();
-/** One client per key and address (the settings can change at run time). */
 /** The SDK is loaded on first use: most shops never configure Stripe (decision 056). */
 const loadStripe = async () => (await import('stripe')).default;
 
+const clients = new Map<string, Stripe>();
+/** One client per key and address (the settings can change at run time). */
 async function clientFor(s: StripeSettings): Promise<Stripe> {
   const cacheKey = `${s.secretKey}\n${s.apiHost}`;
   let client = clients.get(cacheKey);

@@ -22,12 +22,13 @@ export class WechatApiError extends Error {
 const TIMEOUT_MS = 10_000;
 
 /**
- * The SDK's class, loaded on first use with the HTTP client it brings (decision 056). Never return
- * an instance from an async function: the SDK answers any property, `then` included, with a request.
+ * The SDK, loaded on first use with the HTTP client it brings (decision 056): most shops never take
+ * WeChat Pay. Never return its client from an async function: the client answers any property,
+ * `then` included, with a request.
  */
-const loadWechatpay = async () => (await import('wechatpay-axios-plugin')).Wechatpay;
+export const wechatSdk = () => import('wechatpay-axios-plugin');
 
-function client(Wechatpay: Awaited<ReturnType<typeof loadWechatpay>>, config: WechatConfig): Wechatpay {
+function client(Wechatpay: Awaited<ReturnType<typeof wechatSdk>>['Wechatpay'], config: WechatConfig): Wechatpay {
   return new Wechatpay({
     mchid: config.mchid,
     serial: config.merchantSerial,
@@ -49,7 +50,7 @@ interface AxiosLikeError {
 
 async function call<T>(config: WechatConfig, run: (pay: Wechatpay) => Promise<{ data: T }>): Promise<T> {
   try {
-    const Wechatpay = await loadWechatpay();
+    const { Wechatpay } = await wechatSdk();
     return (await run(client(Wechatpay, config))).data;
   } catch (error) {
     const e = error as AxiosLikeError;

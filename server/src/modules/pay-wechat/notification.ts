@@ -8,6 +8,7 @@
 import type { Aes, Formatter, Rsa } from 'wechatpay-axios-plugin';
 import { z } from 'zod';
 import type { NotificationHeaders } from '../commerce/index.ts';
+import { wechatSdk } from './client.ts';
 import type { WechatConfig } from './config.ts';
 
 /** WeChat's notifications are about 1 KB; anything much larger is not one. */
@@ -78,8 +79,7 @@ function verifySignature({ Rsa, Formatter }: SdkHelpers, config: WechatConfig, h
 }
 
 export async function openNotification(config: WechatConfig, headers: NotificationHeaders | undefined, raw: string, now = Date.now()): Promise<Opened> {
-  // The SDK (and the HTTP client it brings) is loaded on first use: most shops never take WeChat Pay (decision 056).
-  const sdk = await import('wechatpay-axios-plugin');
+  const sdk = await wechatSdk();
   const refused = verifySignature(sdk, config, headers, raw, now);
   if (refused) return { ok: false, reason: refused };
   let event: z.infer<typeof eventSchema>;
