@@ -72,24 +72,29 @@ export interface EarlyCallOptions {
 }
 
 /**
- * The early call (see above): a visitor's detail page, or the plain `/list` (its first page is the
- * same for everybody); the answer is kept on `window.__fcEarly`, with the first cover asked for.
+ * The early calls (see above), kept on `window.__fcEarly` by URL: on a storefront page a visitor's
+ * start-up call (`/api/index/index`, which the entry makes anyway) and, by page, a visitor's detail,
+ * the plain `/list`'s first page (the same for everybody, with its first cover asked for), the home
+ * sections (the same for everybody) and a visitor's login settings. `r` is the matched storefront
+ * route (undefined elsewhere: the back office and the member centre ask as before).
  */
 function earlyCallScript(): string {
   return (
-    `var d=/^\\/course2?\\/([1-9]\\d{0,8})\\/?$/.exec(p),s={},u;` +
-    `try{s=JSON.parse(localStorage.getItem(t.early.memberStorageKey)||"{}").state||{}}catch(x){}` +
-    `if(d&&!(s.id&&s.token))u="/api/catalogue/detail?id="+d[1];else if(/^\\/list\\/?$/.test(p)&&!location.search)u="/api/catalogue/list?page=1";` +
-    `if(u&&window.fetch){var h={},e={url:u,lang:l};h[t.early.serverHeader]="true";h[t.early.langHeader]=l;` +
-    `e.promise=fetch(u,{headers:h}).then(function(r){return r.json()}).then(function(b){if(!b||b.code!==1||!b.data)return;e.data=b.data;` +
-    `var c=b.data.cover||b.data.list&&b.data.list[0]&&b.data.list[0].cover;if(c)new Image().src=c;return b.data},function(){});window.__fcEarly=e}`
+    `var s={},v,c=[],d=/^\\/course2?\\/([1-9]\\d{0,8})\\/?$/.exec(p);` +
+    `try{s=JSON.parse(localStorage.getItem(t.early.memberStorageKey)||"{}").state||{}}catch(x){}v=!(s.id&&s.token);` +
+    `if(r&&v)c.push("/api/index/index");` +
+    `if(d&&v)c.push("/api/catalogue/detail?id="+d[1]);else if(/^\\/list\\/?$/.test(p)&&!location.search)c.push("/api/catalogue/list?page=1");` +
+    `else if(p==="/")c.push("/api/catalogue/home");else if(/^\\/login\\/?$/.test(p)&&v)c.push("/api/user/checkIn");` +
+    `if(c.length&&window.fetch){window.__fcEarly={};c.forEach(function(u){var h={},e={url:u,lang:l};h[t.early.serverHeader]="true";h[t.early.langHeader]=l;` +
+    `e.promise=fetch(u,{headers:h}).then(function(a){return a.json()}).then(function(b){if(!b||b.code!==1||!b.data)return;e.data=b.data;` +
+    `var g=b.data.cover||b.data.list&&b.data.list[0]&&b.data.list[0].cover;if(g)new Image().src=g;return b.data},function(){});window.__fcEarly[u]=e})}`
   );
 }
 
 export function preloadScript(table: { files: string[]; shell: Record<string, number[]>; routes: [string, number[], Record<string, number[]>][]; early: EarlyCallOptions }): string {
   return (
     `(function(t){var l=document.documentElement.lang==="en"?"en":"zh-cn",p=location.pathname,w=t.shell[l].slice();` +
-    `for(var i=0;i<t.routes.length;i++){var r=t.routes[i];if(new RegExp(r[0]).test(p)){w=w.concat(r[1],r[2][l]);break}}` +
+    `var r;for(var i=0;i<t.routes.length;i++)if(new RegExp(t.routes[i][0]).test(p)){r=t.routes[i];w=w.concat(r[1],r[2][l]);break}` +
     `for(var j=0;j<w.length;j++){var e=document.createElement("link");e.rel="modulepreload";e.href="/assets/"+t.files[w[j]];document.head.appendChild(e)}` +
     earlyCallScript() +
     `})(${JSON.stringify(table)})`

@@ -6,9 +6,10 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { toast } from './components/toast.tsx';
 import { useMemberMenus } from './features/member-centre/menus-store.ts';
-import { indexInitQuery } from './features/site/api/get-index-init.ts';
+import { fetchIndexInit, indexInitQuery } from './features/site/api/get-index-init.ts';
 import { i18n, initI18n } from './lib/i18n.ts';
 import { queryClient } from './app/query-client.ts';
+import { fetchEarly } from './app/route-data.ts';
 import { resolveRouteName } from './app/route-names.ts';
 import { routes } from './app/routes.tsx';
 import { configureRequest } from './lib/request/index.ts';
@@ -29,9 +30,9 @@ configureRequest({
 });
 
 // Site settings (name, record number, upload rules) and the member's current info arrive once
-// at start; until then the values stored from the last visit are shown.
-const startup = queryClient
-  .fetchQuery(indexInitQuery)
+// at start (a visitor's from index.html's early call); until then the values stored from the last
+// visit are shown.
+const startup = fetchEarly(indexInitQuery.queryKey, '/api/index/index', () => fetchIndexInit())
   .then((init) => {
     useSiteConfig.getState().apply(init.site);
     if (init.userInfo && useMemberStore.getState().isLoggedIn()) {

@@ -6,7 +6,7 @@ import { preloadScript } from '../../route-preloads.ts';
 import { earlyAnswer, takeEarlyCall, type EarlyCall } from './early-data.ts';
 
 /** index.html's inline script, run as a browser would run it, its calls answered by a real HTTP server. */
-describe('early detail call (index.html → route loader)', () => {
+describe('early calls (index.html → route loader)', () => {
   const received: { url: string; headers: IncomingHttpHeaders }[] = [];
   let server: Server;
   let base = '';
@@ -15,7 +15,7 @@ describe('early detail call (index.html → route loader)', () => {
       received.push({ url: request.url!, headers: request.headers });
       const url = new URL(request.url!, 'http://x');
       const id = Number(url.searchParams.get('id'));
-      const body = url.pathname === '/api/catalogue/list' ? { code: 1, msg: '', time: 1, data: { list: [{ id: 3, cover: '/c/3.jpg' }, { id: 2, cover: '/c/2.jpg' }], hasMore: true, page: 1 } } : id === 404 ? { code: 0, msg: 'Item not found', data: null } : { code: 1, msg: '', time: 1, data: { id, title: `item ${id}`, cover: `/api/catalogue/art/${id}.svg` } };
+      const body = url.pathname === '/api/index/index' ? { code: 1, msg: '', time: 1, data: { site: { siteName: 'Shop' }, userInfo: null } } : url.pathname === '/api/catalogue/home' ? { code: 1, msg: '', time: 1, data: { banner: [{ id: 1, cover: '/c/1.jpg' }], notices: [] } } : url.pathname === '/api/user/checkIn' ? { code: 1, msg: '', time: 1, data: { captchaOnLogin: false } } : url.pathname === '/api/catalogue/list' ? { code: 1, msg: '', time: 1, data: { list: [{ id: 3, cover: '/c/3.jpg' }, { id: 2, cover: '/c/2.jpg' }], hasMore: true, page: 1 } } : id === 404 ? { code: 0, msg: 'Item not found', data: null } : { code: 1, msg: '', time: 1, data: { id, title: `item ${id}`, cover: `/api/catalogue/art/${id}.svg` } };
       response.setHeader('content-type', 'application/json').end(JSON.stringify(body));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -23,7 +23,9 @@ describe('early detail call (index.html → route loader)', () => {
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-  const table = { files: ['a.js'], shell: { 'zh-cn': [0], en: [0] }, routes: [] as [string, number[], Record<string, number[]>][], early: { memberStorageKey: 'userInfo', langHeader: 'think-lang', serverHeader: 'server' } };
+  // Storefront routes as the build writes them (pattern, chunks, texts): home, list, detail, login.
+  const storefront: [string, number[], Record<string, number[]>][] = ['^/?$', '^/list/?$', '^/course/[^/]+/?$', '^/course2/[^/]+/?$', '^/login/?$', '^/vip-pricing/?$'].map((pattern) => [pattern, [], { 'zh-cn': [], en: [] }]);
+  const table = { files: ['a.js'], shell: { 'zh-cn': [0], en: [0] }, routes: storefront, early: { memberStorageKey: 'userInfo', langHeader: 'think-lang', serverHeader: 'server' } };
   /** Runs the script on `pathname` with the stored member and language; what it left behind. */
   function openPage(pathname: string, { lang = 'zh-CN', member = null as string | null, search = '' } = {}) {
     const images: string[] = [];
@@ -40,8 +42,12 @@ describe('early detail call (index.html → route loader)', () => {
     };
     page.window = page;
     runInNewContext(preloadScript(table), page);
-    return { early: page.__fcEarly as EarlyCall | undefined, images };
+    const calls = (page.__fcEarly ?? {}) as Record<string, EarlyCall>;
+    /** The page's own call (not the start-up call). */
+    const early = Object.values(calls).find((call) => call.url !== INIT);
+    return { calls, early, images };
   }
+  const INIT = '/api/index/index';
 
   it("a visitor's detail page asks at once, with the request layer's headers, and fetches the cover", async () => {
     received.length = 0;
@@ -49,9 +55,11 @@ describe('early detail call (index.html → route loader)', () => {
     expect(early).toMatchObject({ url: '/api/catalogue/detail?id=12', lang: 'en' });
     await expect(early!.promise).resolves.toMatchObject({ id: 12, title: 'item 12' });
     expect(early!.data).toMatchObject({ id: 12 });
-    expect(received).toHaveLength(1);
-    expect(received[0]!.headers).toMatchObject({ server: 'true', 'think-lang': 'en' });
-    expect(received[0]!.headers['ba-user-token']).toBeUndefined();
+    expect(received.map((call) => call.url).sort()).toEqual(['/api/catalogue/detail?id=12', INIT]);
+    for (const call of received) {
+      expect(call.headers).toMatchObject({ server: 'true', 'think-lang': 'en' });
+      expect(call.headers['ba-user-token']).toBeUndefined();
+    }
     expect(images).toEqual(['/api/catalogue/art/12.svg']);
   });
 
@@ -61,14 +69,17 @@ describe('early detail call (index.html → route loader)', () => {
     expect(early!.data).toBeUndefined();
   });
 
-  it('never for a member (their answer is their own), another page or a malformed id', () => {
-    received.length = 0;
-    expect(openPage('/course/12', { member: JSON.stringify({ state: { id: 7, token: 't' }, version: 1 }) }).early).toBeUndefined();
+  it('never for a member (their answer is their own), another page or a malformed id', async () => {
+    const member = JSON.stringify({ state: { id: 7, token: 't' }, version: 1 });
+    expect(openPage('/course/12', { member }).calls).toEqual({});
+    expect(openPage('/login', { member }).calls).toEqual({});
     expect(openPage('/vip-pricing').early).toBeUndefined();
     expect(openPage('/list', { search: '?sort=hot' }).early).toBeUndefined();
     expect(openPage('/course/0').early).toBeUndefined();
     expect(openPage('/course/12/x').early).toBeUndefined();
-    expect(received).toHaveLength(0);
+    // Outside the storefront (back office, member centre) nothing starts early, not even the start-up call.
+    expect(openPage('/admin').calls).toEqual({});
+    expect(openPage('/user/orders').calls).toEqual({});
     // A signed-out member's stored profile (no token) is a visitor.
     expect(openPage('/course/12', { member: JSON.stringify({ state: { id: 0, token: '' }, version: 1 }) }).early).toBeDefined();
   });
@@ -84,9 +95,27 @@ describe('early detail call (index.html → route loader)', () => {
     expect(received.map((call) => call.url).filter((url) => url.startsWith('/api/catalogue/list'))).toEqual(['/api/catalogue/list?page=1', '/api/catalogue/list?page=1']);
   });
 
+  it("a visitor's start-up call on every storefront page; the home sections for everybody; a visitor's login settings", async () => {
+    const member = JSON.stringify({ state: { id: 7, token: 't' }, version: 1 });
+    for (const path of ['/', '/vip-pricing', '/list', '/login']) {
+      const { calls } = openPage(path);
+      expect(calls[INIT]).toMatchObject({ url: INIT, lang: 'zh-cn' });
+      await expect(calls[INIT]!.promise).resolves.toMatchObject({ site: { siteName: 'Shop' } });
+    }
+    const home = openPage('/', { lang: 'en' });
+    expect(home.early).toMatchObject({ url: '/api/catalogue/home', lang: 'en' });
+    await expect(home.early!.promise).resolves.toMatchObject({ banner: [{ id: 1 }] });
+    expect(home.images).toEqual([]);
+    const memberHome = openPage('/', { member });
+    expect(Object.keys(memberHome.calls)).toEqual(['/api/catalogue/home']);
+    const login = openPage('/login');
+    expect(login.early).toMatchObject({ url: '/api/user/checkIn' });
+    await expect(login.early!.promise).resolves.toEqual({ captchaOnLogin: false });
+  });
+
   it('the loader takes the call once, only for the same URL and language', () => {
-    const scope = globalThis as { __fcEarly?: EarlyCall };
-    scope.__fcEarly = { url: '/api/catalogue/detail?id=5', lang: 'zh-cn', data: { id: 5 } };
+    const scope = globalThis as { __fcEarly?: Record<string, EarlyCall> };
+    scope.__fcEarly = { '/api/catalogue/detail?id=5': { url: '/api/catalogue/detail?id=5', lang: 'zh-cn', data: { id: 5 } } };
     expect(takeEarlyCall('/api/catalogue/detail?id=6', 'zh-cn')).toBeUndefined();
     expect(takeEarlyCall('/api/catalogue/detail?id=5', 'en')).toBeUndefined();
     expect(takeEarlyCall('/api/catalogue/detail?id=5', 'zh-cn')).toMatchObject({ data: { id: 5 } });

@@ -1,7 +1,8 @@
 /**
  * A storefront call that index.html's inline script started before the app's code arrived
- * (`web/route-preloads.ts`: a visitor's detail page). Taken at most once, and only for the same URL
- * and language: anything else is asked for as usual.
+ * (`web/route-preloads.ts`: a visitor's start-up call, detail, home, login settings; the plain
+ * list). Taken at most once, and only for the same URL and language: anything else is asked for
+ * as usual.
  */
 export interface EarlyCall {
   url: string;
@@ -12,7 +13,7 @@ export interface EarlyCall {
   promise?: Promise<unknown>;
 }
 
-const scope = globalThis as { __fcEarly?: EarlyCall };
+const scope = globalThis as { __fcEarly?: Record<string, EarlyCall | undefined> };
 
 /**
  * What a loader makes of an early call: its answer when it has arrived, else a first fetch that
@@ -25,8 +26,8 @@ export function earlyAnswer<T>(early: EarlyCall | undefined, ask: () => Promise<
 }
 
 export function takeEarlyCall(url: string, lang: string): EarlyCall | undefined {
-  const early = scope.__fcEarly;
-  if (!early || early.url !== url || early.lang !== lang) return undefined;
-  scope.__fcEarly = undefined;
+  const early = scope.__fcEarly?.[url];
+  if (!early || early.lang !== lang) return undefined;
+  delete scope.__fcEarly![url];
   return early;
 }

@@ -1,7 +1,8 @@
 import type { DataTag, QueryKey } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
-import type { CatalogueListPage, CourseDetail } from '@framecraft/contracts/catalogue';
-import { detailQuery, fetchDetail, fetchListPage, homeQuery, listQuery } from '../features/catalogue/api/catalogue.ts';
+import type { CatalogueListPage } from '@framecraft/contracts/catalogue';
+import { checkInSettingsQuery, fetchCheckInSettings } from '../features/account/api/verification.ts';
+import { detailQuery, fetchDetail, fetchHome, fetchListPage, homeQuery, listQuery } from '../features/catalogue/api/catalogue.ts';
 import { getLanguage } from '../stores/language.ts';
 import { useMemberStore } from '../stores/member.ts';
 import { earlyAnswer, takeEarlyCall } from './early-data.ts';
@@ -25,9 +26,38 @@ function seedOnce<TData>(queryKey: DataTag<QueryKey, TData, Error>, data: NoInfe
   return null;
 }
 
+/**
+ * A query that index.html may have asked for already (`url`, same language): its answer seeds the
+ * query, a call still running is its first fetch; else `ask`, the query's own call, runs.
+ */
+function fromEarlyCall<TData>(url: string, ask: () => Promise<TData>): { data: TData } | { fetch: () => Promise<TData> } {
+  return earlyAnswer<TData>(takeEarlyCall(url, getLanguage()), ask) ?? { fetch: ask };
+}
+
+/** A loader's start of such a query (never waits, never throws). */
+function startEarly<TData>(queryKey: DataTag<QueryKey, TData, Error>, url: string, ask: () => Promise<TData>): null {
+  const early = fromEarlyCall(url, ask);
+  return 'data' in early ? seedOnce(queryKey, early.data) : startOnce(queryKey, () => queryClient.prefetchQuery({ queryKey, queryFn: early.fetch }));
+}
+
+/** The entry's start-up query (site settings, the member), taken from the early call when there is one. */
+export function fetchEarly<TData>(queryKey: DataTag<QueryKey, TData, Error>, url: string, ask: () => Promise<TData>): Promise<TData> {
+  const early = fromEarlyCall(url, ask);
+  if ('data' in early) {
+    seedOnce(queryKey, early.data);
+    return Promise.resolve(early.data);
+  }
+  return queryClient.fetchQuery({ queryKey, queryFn: early.fetch });
+}
+
+/** The home sections are the same for everybody: they may be on their way from index.html. */
 export function homeData(): null {
-  const options = homeQuery();
-  return startOnce(options.queryKey, () => queryClient.prefetchQuery(options));
+  return startEarly(homeQuery().queryKey, '/api/catalogue/home', fetchHome);
+}
+
+/** A visitor's login settings (captcha, verification) may be on their way from index.html. */
+export function loginData(): null {
+  return useMemberStore.getState().isLoggedIn() ? null : startEarly(checkInSettingsQuery.queryKey, '/api/user/checkIn', fetchCheckInSettings);
 }
 
 /** The filter parser comes with the list page's code (preloaded from index.html), not in the entry. */
@@ -50,10 +80,7 @@ export function detailData({ params }: LoaderFunctionArgs): null {
   // The page sends an invalid id to the 404 page without asking.
   if (!/^[1-9]\d{0,8}$/.test(id)) return null;
   const member = useMemberStore.getState();
-  const options = detailQuery(Number(id), member.isLoggedIn() ? member.id : 0);
+  if (member.isLoggedIn()) return startOnce(detailQuery(Number(id), member.id).queryKey, () => queryClient.prefetchQuery(detailQuery(Number(id), member.id)));
   // A visitor's answer may already be on its way from index.html: no second call.
-  const taken = member.isLoggedIn() ? undefined : takeEarlyCall(`/api/catalogue/detail?id=${id}`, getLanguage());
-  const early = earlyAnswer<CourseDetail>(taken, () => fetchDetail(Number(id)));
-  if (early && 'data' in early) return seedOnce(options.queryKey, early.data);
-  return startOnce(options.queryKey, () => queryClient.prefetchQuery(early ? { ...options, queryFn: early.fetch } : options));
+  return startEarly(detailQuery(Number(id), 0).queryKey, `/api/catalogue/detail?id=${id}`, () => fetchDetail(Number(id)));
 }

@@ -8,7 +8,7 @@ import { adminPrefix } from '../lib/request/url.ts';
 import { useSiteConfig } from '../stores/site-config.ts';
 import { loadNamespaces } from '../lib/i18n.ts';
 import type { RouteHandle } from './route-handle.ts';
-import { detailData, homeData, listData } from './route-data.ts';
+import { detailData, homeData, listData, loginData } from './route-data.ts';
 import { RootLayout } from './shell/root-layout.tsx';
 import { RouteError } from './shell/route-error.tsx';
 import { StorefrontLayout } from './shell/storefront-layout.tsx';
@@ -123,7 +123,7 @@ export const routes: RouteObject[] = [
           { path: 'course/:id', id: 'course', handle: handle({ title: 'course', scrollGroup: 'home-detail' }), loader: detailData, lazy: page(() => import('../features/catalogue/course-page.tsx'), ['catalogue', 'catalogue-detail']) },
           { path: 'course2/:id', id: 'course2', handle: handle({ title: 'course', scrollGroup: 'home-detail' }), loader: detailData, lazy: page(() => import('../features/catalogue/course-page.tsx'), ['catalogue', 'catalogue-detail']) },
           { path: 'vip-pricing', handle: handle({ title: 'vipPricing' }), lazy: page(() => import('../features/vip/vip-pricing-page.tsx'), ['vip']) },
-          { path: 'login', id: 'login', handle: handle({ title: 'login' }), lazy: page(() => import('../features/account/login-page.tsx'), ['account']) },
+          { path: 'login', id: 'login', handle: handle({ title: 'login' }), loader: loginData, lazy: page(() => import('../features/account/login-page.tsx'), ['account']) },
           { path: 'register/:code?', handle: handle({ title: 'register' }), lazy: page(() => import('../features/account/register-page.tsx'), ['account']) },
           { path: 'about', handle: handle({ title: 'about' }), lazy: contentPage('about') },
           { path: 'agreement', handle: handle({ title: 'agreement' }), lazy: contentPage('agreement') },

@@ -7,9 +7,11 @@ import { request } from '../../../lib/request/index.ts';
 export type CheckInSettings = LoginSettings;
 
 /** `GET /api/user/checkIn`: whether login needs the captcha and how registration is verified. */
+export const fetchCheckInSettings = async () => (await request<CheckInSettings>({ url: '/api/user/checkIn', context: 'user', showErrorMessage: false })).data;
+
 export const checkInSettingsQuery = queryOptions({
   queryKey: ['account', 'check-in-settings'],
-  queryFn: async () => (await request<CheckInSettings>({ url: '/api/user/checkIn', context: 'user', showErrorMessage: false })).data,
+  queryFn: () => fetchCheckInSettings(),
   staleTime: 60_000,
 });
 

@@ -11,11 +11,9 @@ import type { ListFilters } from '../list-filters.ts';
  */
 export const lang = () => getLanguage();
 
-export const homeQuery = () =>
-  queryOptions({
-    queryKey: ['catalogue', 'home', lang()],
-    queryFn: async () => (await request<CatalogueHome>({ url: '/api/catalogue/home' })).data,
-  });
+export const fetchHome = async () => (await request<CatalogueHome>({ url: '/api/catalogue/home' })).data;
+
+export const homeQuery = () => queryOptions({ queryKey: ['catalogue', 'home', lang()], queryFn: fetchHome });
 
 export const filtersQuery = () =>
   queryOptions({
