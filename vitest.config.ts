@@ -27,7 +27,7 @@ export default defineConfig({
           pool: 'forks',
           // The files share one module graph per worker: each imported the whole server anew
           // (~2 s a file, a third of the project's CPU). They keep no state between files: every
-          // file builds its own app on its own database copy, and nothing is mocked (decision 058).
+          // file builds its own app on its own database copy, and nothing is mocked (decision 059).
           isolate: false,
         },
       },
