@@ -27,6 +27,14 @@ export interface DatabaseOptions {
 }
 
 
+/**
+ * PGlite is one backend in this process, yet PostgreSQL sizes its shared memory (lock tables, process
+ * slots, predicate locks, WAL sender slots) for `max_connections` (100) and `max_wal_senders` (10) and
+ * zeroes all of it at start: ~4 MB of the WebAssembly memory resident for slots nothing uses
+ * (`shared_memory_size` 8MB → 4MB). Five slots leave room for the single-user backend's own needs.
+ */
+export const PGLITE_ONE_BACKEND = ['max_connections=5', 'max_wal_senders=0'];
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
@@ -54,7 +62,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     parsers: { 20: (v: string) => Number(v) },
     // Keyword search's trigram index (migration 0005).
     extensions: { pg_trgm },
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.pgliteSharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS}`],
+    startParams: [
+      ...PGlite.defaultStartParams,
+      '-c',
+      `shared_buffers=${options.pgliteSharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS}`,
+      ...PGLITE_ONE_BACKEND.flatMap((setting) => ['-c', setting]),
+    ],
   });
   return { db: drizzle(client, { schema }) as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

@@ -90,7 +90,11 @@ export const corePlugin = fp(async (app: FastifyInstance) => {
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
-    const allowed = METHODS.filter((method) => method !== request.method && app.findRoute({ method, url: path }));
+    // GET and HEAD are one route (Fastify adds HEAD beside every GET): a GET or HEAD that arrives here
+    // although the other one matches came through a file route's wildcard (`/assets/*`, `/storage/*`)
+    // whose file is missing — not found, not a wrong method.
+    const sameRoute = (method: HTTPMethods) => (method === 'GET' || method === 'HEAD') && (request.method === 'GET' || request.method === 'HEAD');
+    const allowed = METHODS.filter((method) => method !== request.method && !sameRoute(method) && app.findRoute({ method, url: path }));
     if (allowed.length > 0) {
       return reply
         .status(405)

@@ -1,4 +1,4 @@
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import { HEADER } from '@framecraft/contracts/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -139,9 +139,7 @@ export const navigationPlugin = fp(async (app: FastifyInstance, options: Navigat
   const varying = new Set(files.filter((f) => /\.(gz|br)$/.test(f)).map((f) => join(options.webDistDir, f.slice(0, -3))));
 
   if (hasDist) {
-    await app.register(fastifyStatic, {
-      root: options.webDistDir,
-      wildcard: false,
+    const served: Omit<FastifyStaticOptions, 'root'> = {
       preCompressed: true,
       index: false,
       // Otherwise `send` overwrites ours with `public, max-age=0`.
@@ -150,7 +148,13 @@ export const navigationPlugin = fp(async (app: FastifyInstance, options: Navigat
         res.setHeader('cache-control', cacheControlFor(path));
         if (varying.has(path.replace(/\.(gz|br)$/, ''))) res.setHeader('vary', 'accept-encoding');
       },
-    });
+    };
+    // The built chunks (hundreds, each with its .br and .gz) through one route: a Fastify route per
+    // file costs ~17 KB of heap each — ~10 MB for today's build — on every server (decision 058).
+    const assets = join(options.webDistDir, 'assets');
+    if (existsSync(assets)) await app.register(fastifyStatic, { ...served, root: assets, prefix: '/assets/', wildcard: true });
+    // The few files beside index.html keep a route each (a wildcard at / would answer every path).
+    await app.register(fastifyStatic, { ...served, root: options.webDistDir, wildcard: false, globIgnore: ['assets/**'], decorateReply: !existsSync(assets) });
   }
 
   const rendered = new Map<string, { shell: Shell; expires: number }>();

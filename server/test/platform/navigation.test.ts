@@ -151,6 +151,16 @@ describe('navigation vs API split, and the built assets', () => {
   it('a missing asset is an API 404', async () => {
     const res = await ctx.app.inject({ url: '/assets/app-gone00.js', headers: { accept: '*/*', 'think-lang': 'en' } });
     expectEnvelope(res, 404, 'Error requesting address: /assets/app-gone00.js');
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/assets/app-gone00.js' });
+    expect(head.statusCode).toBe(404);
+  });
+
+  it('the built assets are served through one route, however many there are (decision 058)', () => {
+    const urls = ctx.app.routeTable.filter((route) => route.method === 'GET').map((route) => route.url);
+    expect(urls).toContain('/assets/*');
+    expect(urls.filter((url) => url.startsWith('/assets/'))).toEqual(['/assets/*']);
+    // The files beside index.html keep their own routes.
+    expect(urls).toContain('/favicon.svg');
   });
 });
 

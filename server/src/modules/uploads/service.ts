@@ -9,6 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import { and, desc, eq, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from '../../shared/errors.ts';
+import { streamCollector } from '../../shared/footprint.ts';
 import { isAllowed, suffixOf, type AllowLists } from './allow-list.ts';
 import { buildSaveName, displayFileName } from './save-name.ts';
 import { keyOfUrl, localRoots, LocalStorage, removeQuietly, tempDir, type StorageSet } from '../storage/index.ts';
@@ -38,10 +39,13 @@ async function receive(part: MultipartFile, folder: string): Promise<{ temp: str
   const temp = join(folder, randomUUID());
   const hash = createHash('sha1');
   let size = 0;
+  // The embedded database's server frees the dead chunks every few MB (decision 058).
+  const streamed = streamCollector();
   const meter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       hash.update(chunk);
       size += chunk.length;
+      streamed(chunk.length);
       done(null, chunk);
     },
   });
