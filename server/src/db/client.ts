@@ -33,7 +33,7 @@ export interface DatabaseOptions {
  * zeroes all of it at start: ~4 MB of the WebAssembly memory resident for slots nothing uses
  * (`shared_memory_size` 8MB → 4MB). Five slots leave room for the single-user backend's own needs.
  */
-export const PGLITE_ONE_BACKEND = ['max_connections=5', 'max_wal_senders=0'];
+const PGLITE_ONE_BACKEND = ['max_connections=5', 'max_wal_senders=0'];
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {

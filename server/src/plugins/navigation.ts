@@ -152,9 +152,10 @@ export const navigationPlugin = fp(async (app: FastifyInstance, options: Navigat
     // The built chunks (hundreds, each with its .br and .gz) through one route: a Fastify route per
     // file costs ~17 KB of heap each — ~10 MB for today's build — on every server (decision 058).
     const assets = join(options.webDistDir, 'assets');
-    if (existsSync(assets)) await app.register(fastifyStatic, { ...served, root: assets, prefix: '/assets/', wildcard: true });
+    const hasAssets = existsSync(assets);
+    if (hasAssets) await app.register(fastifyStatic, { ...served, root: assets, prefix: '/assets/', wildcard: true });
     // The few files beside index.html keep a route each (a wildcard at / would answer every path).
-    await app.register(fastifyStatic, { ...served, root: options.webDistDir, wildcard: false, globIgnore: ['assets/**'], decorateReply: !existsSync(assets) });
+    await app.register(fastifyStatic, { ...served, root: options.webDistDir, wildcard: false, globIgnore: ['assets/**'], decorateReply: !hasAssets });
   }
 
   const rendered = new Map<string, { shell: Shell; expires: number }>();

@@ -80,7 +80,10 @@ export function detailData({ params }: LoaderFunctionArgs): null {
   // The page sends an invalid id to the 404 page without asking.
   if (!/^[1-9]\d{0,8}$/.test(id)) return null;
   const member = useMemberStore.getState();
-  if (member.isLoggedIn()) return startOnce(detailQuery(Number(id), member.id).queryKey, () => queryClient.prefetchQuery(detailQuery(Number(id), member.id)));
+  if (member.isLoggedIn()) {
+    const options = detailQuery(Number(id), member.id);
+    return startOnce(options.queryKey, () => queryClient.prefetchQuery(options));
+  }
   // A visitor's answer may already be on its way from index.html: no second call.
   return startEarly(detailQuery(Number(id), 0).queryKey, `/api/catalogue/detail?id=${id}`, () => fetchDetail(Number(id)));
 }

@@ -11,7 +11,7 @@ export const fetchCheckInSettings = async () => (await request<CheckInSettings>(
 
 export const checkInSettingsQuery = queryOptions({
   queryKey: ['account', 'check-in-settings'],
-  queryFn: () => fetchCheckInSettings(),
+  queryFn: fetchCheckInSettings,
   staleTime: 60_000,
 });
 
