@@ -22,7 +22,13 @@ test('the terminal panel runs "show versions" and streams its lines', async ({ p
   await expect(panel).toBeVisible();
 
   await page.getByTestId('terminal-run').hover();
-  await page.getByRole('menuitem', { name: '查看版本' }).click();
+  // A click while the menu is still opening can miss it on a busy machine (the menu stays open, no
+  // task): click until the menu closes, which it does on a chosen command.
+  const showVersions = page.getByRole('menuitem', { name: '查看版本' });
+  await expect(async () => {
+    if (await showVersions.isVisible()) await showVersions.click({ timeout: 2_000 });
+    await expect(showVersions).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   const task = panel.getByTestId('terminal-task').last();
   await expect(task).toHaveAttribute('data-command', 'version.all');
   await expect(task).toHaveAttribute('data-status', '3', { timeout: 20_000 });

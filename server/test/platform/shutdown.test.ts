@@ -20,7 +20,7 @@ describe('graceful shutdown of the built server', { timeout: 60_000 }, () => {
   const bundle = join(buildDir, 'main.js');
   const dataDirs: string[] = [];
   beforeAll(() => {
-    execFileSync(process.execPath, [join(serverDir, 'build.mjs'), '--outfile', bundle], { stdio: 'pipe' });
+    execFileSync(process.execPath, [join(serverDir, 'build.mjs'), '--outdir', buildDir], { stdio: 'pipe' });
   });
   afterAll(() => {
     rmSync(buildDir, { recursive: true, force: true });

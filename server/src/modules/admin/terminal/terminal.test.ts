@@ -62,8 +62,9 @@ describe('GET /admin/ajax/terminal', () => {
     for (const [key, command] of Object.entries(TEST_COMMANDS)) ctx.app.terminalCommands.set(key, command);
     kit = adminKit(ctx);
     superToken = (await kit.superAdmin()).token;
-    await ctx.app.listen({ port: 9101, host: '127.0.0.1' });
-    port = 9101;
+    // Any free port: CI runs another test pass beside this one (decision 060).
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (ctx.app.server.address() as { port: number }).port;
   });
   afterAll(() => ctx.close());
 
