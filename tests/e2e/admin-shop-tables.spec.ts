@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { adminLogin, adminToken, api } from './support.ts';
+import { adminLogin, adminToken, api, shot } from './support.ts';
 
-const SHOTS = '/work/helpers/shots/crud-v2';
 
 /**
  * Issue 19 (CRUD v2 part): an admin of the seeded "Catalogue editors" group — not the super
@@ -31,12 +30,12 @@ test('an editor adds a type and a notice and sees them on the storefront', async
   await dialog.locator('[data-testid=field-icon]').fill('filter');
   await dialog.locator('[data-testid=field-layout]').click();
   await page.locator('.ant-select-item-option', { hasText: '/course2' }).click();
-  await page.screenshot({ path: `${SHOTS}/type-dialog-1440.png` });
+  await shot(page, 'type-dialog-1440');
   await dialog.locator('[data-testid=crud-save]').click();
   await expect(dialog).toBeHidden();
   const typeRow = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: `调色预设${stamp}` });
   await expect(typeRow).toContainText('/course2');
-  await page.screenshot({ path: `${SHOTS}/types-1440.png` });
+  await shot(page, 'types-1440');
 
   // A notice with rich text.
   await page.goto('/admin/shop/notice');
@@ -45,11 +44,11 @@ test('an editor adds a type and a notice and sees them on the storefront', async
   await dialog.locator('[data-testid=field-title_en]').fill(`New arrivals ${stamp}`);
   await dialog.locator('[data-testid=field-content_zh-input]').click();
   await page.keyboard.type('本周新增调色预设。');
-  await page.screenshot({ path: `${SHOTS}/notice-dialog-1440.png` });
+  await shot(page, 'notice-dialog-1440');
   await dialog.locator('[data-testid=crud-save]').click();
   await expect(dialog).toBeHidden();
   await expect(page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: `新品上架 ${stamp}` })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/notices-1440.png` });
+  await shot(page, 'notices-1440');
 
   // The editor's menu holds the catalogue only (the matrix test checks every route).
   const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('adminInfo') ?? '{}') as { state?: { token?: string } }).state?.token ?? '');
@@ -70,8 +69,8 @@ test('an editor adds a type and a notice and sees them on the storefront', async
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/admin/shop/type');
   await expect(page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: `调色预设${stamp}` })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/types-390.png`, fullPage: true });
+  await shot(page, 'types-390', { fullPage: true });
   await page.goto('/admin/shop/notice');
   await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/notices-390.png`, fullPage: true });
+  await shot(page, 'notices-390', { fullPage: true });
 });

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { E2E_ADMIN_PASSWORD } from './global-setup.ts';
-import { adminLogin, adminToken, api, setSettings } from './support.ts';
+import { adminLogin, adminToken, api, setSettings, shot } from './support.ts';
 
 /**
  * Coupons and invites (issue 18 parts 4–5, decision 039): claim a coupon with its code in the
@@ -192,7 +192,7 @@ test('the admin scopes a coupon to items found by title, then to a type picked f
   await page.keyboard.type(item.title_zh.slice(0, 4));
   await page.locator('.ant-select-item-option', { hasText: item.title_zh }).first().click();
   await page.keyboard.press('Escape');
-  await page.screenshot({ path: '/tmp/shots-v1gone/coupon-scope-items-1440.png' });
+  await shot(page, 'coupon-scope-items-1440');
   await dialog.locator('[data-testid=crud-save]').click();
   await expect(dialog).toBeHidden();
   await expect.poll(stored).toMatchObject({ scope: 'items', scope_ids: String(item.id) });
@@ -204,11 +204,11 @@ test('the admin scopes a coupon to items found by title, then to a type picked f
   await dialog.locator('[data-testid=coupon-scope-types]').click();
   await page.locator('.ant-select-tree-node-content-wrapper', { hasText: type.name_zh }).first().click();
   await page.keyboard.press('Escape');
-  await page.screenshot({ path: '/tmp/shots-v1gone/coupon-scope-type-1440.png' });
+  await shot(page, 'coupon-scope-type-1440');
   await dialog.locator('[data-testid=crud-save]').click();
   await expect(dialog).toBeHidden();
   await expect.poll(stored).toMatchObject({ scope: 'type', scope_ids: String(type.id) });
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: '/tmp/shots-v1gone/coupons-390.png' });
+  await shot(page, 'coupons-390');
 });

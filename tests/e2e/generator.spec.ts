@@ -1,8 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from './global-setup.ts';
-import { addMember, adminLogin, adminToken, api } from './support.ts';
+import { addMember, adminLogin, adminToken, api, shot } from './support.ts';
 
-const SHOTS = '/tmp/shots-generator';
 
 /** Pick an option of an antd Select (the open dropdown's option with this exact title). */
 async function choose(page: Page, select: Locator, title: string, search?: string) {
@@ -87,14 +86,14 @@ test('generate a table, use it, reopen the design and delete it', async ({ page,
   await choose(page, field(5).locator('[data-testid=gen-f5-relLabel]'), 'username');
   await field(5).locator('[data-testid=gen-f5-relController]').fill('user/user');
   await field(5).locator('[data-testid=gen-f5-relFilter]').click();
-  await page.screenshot({ path: `${SHOTS}/designer-1440.png`, fullPage: true });
+  await shot(page, 'designer-1440', { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/designer-390.png` });
+  await shot(page, 'designer-390');
   await page.setViewportSize({ width: 1440, height: 900 });
 
   await page.click('[data-testid=gen-generate]');
   await expect(page.locator(`[data-testid=gen-open-${table}]`)).toBeVisible({ timeout: 30_000 });
-  await page.screenshot({ path: `${SHOTS}/log-1440.png` });
+  await shot(page, 'log-1440');
 
   // The generated page works at once: add a row with every kind of field.
   await page.goto(`/admin/gen/${table}`);
@@ -110,9 +109,9 @@ test('generate a table, use it, reopen the design and delete it', async ({ page,
   const row = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: 'The Left Hand of Darkness' });
   await expect(row).toContainText('42.50');
   await expect(row).toContainText(member);
-  await page.screenshot({ path: `${SHOTS}/generated-1440.png` });
+  await shot(page, 'generated-1440');
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${SHOTS}/generated-390.png` });
+  await shot(page, 'generated-390');
   await page.setViewportSize({ width: 1440, height: 900 });
   const token = await adminToken(request);
   const listed = await api<{ list: Record<string, unknown>[] }>(request, `/admin/gen/${table}/index`, { adminToken: token });
@@ -142,7 +141,7 @@ test('generate a table, use it, reopen the design and delete it', async ({ page,
   await expect(field(5).locator('[data-testid=gen-f5-relLabel]')).toContainText('username');
   await expect(field(5).locator('[data-testid=gen-f5-relController]')).toHaveValue('user/user');
   await expect(field(5).locator('[data-testid=gen-f5-relFilter]')).toHaveAttribute('aria-checked', 'true');
-  await page.screenshot({ path: `${SHOTS}/reopened-1440.png`, fullPage: true });
+  await shot(page, 'reopened-1440', { fullPage: true });
   await page.click('[data-testid=gen-back]');
 
   // Delete the generation and drop its table (asked twice).

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminLogin, adminToken, api, setSettings } from './support.ts';
+import { adminLogin, adminToken, api, setSettings, shot } from './support.ts';
 import { E2E_ADMIN_PASSWORD } from './global-setup.ts';
 
 /**
@@ -11,7 +11,6 @@ import { E2E_ADMIN_PASSWORD } from './global-setup.ts';
  * the next one after 750 ms and given up by the 5000 ms timeout.
  */
 
-const SHOTS = '/tmp/shots-icons';
 const PORTS = { answering: 9301, stalled: 9302, answering2: 9303 } as const;
 
 interface Hit {
@@ -148,7 +147,7 @@ test('bundled icons render offline: search, pick, preview, save, and the menu sh
   expect(foreign, 'requests to other hosts').toEqual([]);
 });
 
-test('screenshots of the picker at 390 and 1440 px, light and dark', async ({ page }) => {
+test('the picker fits a 390 and a 1440 px window, light and dark (screenshots with SHOTS_DIR)', async ({ page }) => {
   test.setTimeout(150_000);
   await adminLogin(page, 'admin', E2E_ADMIN_PASSWORD);
   for (const scheme of ['light', 'dark'] as const) {
@@ -168,7 +167,7 @@ test('screenshots of the picker at 390 and 1440 px, light and dark', async ({ pa
       const box = await picker.boundingBox();
       expect(box!.x).toBeGreaterThanOrEqual(0);
       expect(box!.x + box!.width).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: `${SHOTS}/picker-${width}-${scheme}.png` });
+      await shot(page, `picker-${width}-${scheme}`);
     }
   }
 });

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
 import { FakeAlipay, rsaKeyPair } from '../../server/test/fake-alipay.ts';
 import { E2E_ADMIN_PASSWORD } from './global-setup.ts';
-import { adminLogin, api, setSettings } from './support.ts';
+import { adminLogin, api, setSettings, shot } from './support.ts';
 
 /**
  * Alipay end to end (issue 17 part 1, decision 034): the admin points the Alipay settings at a local
@@ -14,7 +13,6 @@ import { adminLogin, api, setSettings } from './support.ts';
 
 const APP_ID = '2021000000000077';
 const SELLER_ID = '2088000000000077';
-const SHOTS = process.env.SHOTS_DIR ?? '/work/helpers/shots/alipay';
 const appKeys = rsaKeyPair();
 let fake: FakeAlipay;
 
@@ -22,7 +20,6 @@ const RESET = { payMethods: 'balance,sandbox', siteUrl: '', alipayAppId: '', ali
 
 test.beforeAll(async () => {
   fake = await FakeAlipay.start({ appId: APP_ID, sellerId: SELLER_ID, appPublicKey: appKeys.publicKey });
-  mkdirSync(SHOTS, { recursive: true });
 });
 test.afterAll(async ({ playwright }) => {
   await fake.close();
@@ -57,7 +54,7 @@ test.describe.serial('Alipay', () => {
     const status = page.getByTestId('payment-status-alipay');
     await expect(status).toHaveAttribute('data-ready', 'false');
     await expect(status).toContainText('支付宝：缺少应用 ID、缺少卖家 ID、未设置站点公开地址（基础设置）、缺少应用私钥、缺少支付宝公钥');
-    await page.getByTestId('payment-status').screenshot({ path: `${SHOTS}/settings-payment-problems.png` });
+    await shot(page.getByTestId('payment-status'), 'settings-payment-problems');
 
     await page.getByRole('tab', { name: '基础配置' }).click();
     await page.getByTestId('setting-siteUrl').fill(process.env.E2E_BASE_URL!);
@@ -80,7 +77,7 @@ test.describe.serial('Alipay', () => {
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: width > 1000 ? 900 : 844 });
       await page.getByTestId('payment-status').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/settings-payment-${width}.png`, fullPage: width > 1000 });
+      await shot(page, `settings-payment-${width}`, { fullPage: width > 1000 });
     }
   });
 
@@ -100,7 +97,7 @@ test.describe.serial('Alipay', () => {
     await page.getByTestId('pay-agree').check();
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: width > 1000 ? 900 : 844 });
-      await page.screenshot({ path: `${SHOTS}/checkout-alipay-${width}.png`, fullPage: true });
+      await shot(page, `checkout-alipay-${width}`, { fullPage: true });
     }
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByTestId('pay-submit').click();
@@ -114,7 +111,7 @@ test.describe.serial('Alipay', () => {
     await expect(page).toHaveURL(new RegExp(`/pay\\?order=${order.data.order_no}&result=returned`));
     await expect(page.getByTestId('pay-result')).toHaveAttribute('data-state', 'paid');
     expect(fake.notified.at(-1)).toMatchObject({ status: 200, answer: 'success' });
-    await page.screenshot({ path: `${SHOTS}/result-paid-1280.png` });
+    await shot(page, 'result-paid-1280');
 
     await page.goto('/user/my-purchases');
     const download = page.waitForEvent('download');

@@ -1,4 +1,6 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from './global-setup.ts';
 
 type Envelope<T = unknown> = { code: number; msg: string; data: T };
@@ -94,4 +96,16 @@ export async function adminLogin(page: Page, username: string, password: string,
   if (data.captcha) await solveCaptcha(page, submit);
   else await submit();
   await page.waitForURL((url) => !new RegExp(`^${prefix}/(login|loading)`).test(url.pathname));
+}
+
+/**
+ * A screenshot for people to look at (`SHOTS_DIR=<folder> npx playwright test`), of the page or of
+ * one element; none when SHOTS_DIR is unset (CI), as a picture asserts nothing.
+ */
+export async function shot(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `${name}.png`);
+  await ('goto' in target ? target.screenshot({ path, ...options }) : target.screenshot({ path }));
 }
