@@ -149,7 +149,10 @@ test.describe('invites', () => {
       .poll(
         async () => {
           await page.reload();
-          return page.getByTestId('invite-earnings').textContent();
+          // Read once the figure is shown: right after a reload it is still empty on a busy machine.
+          const earnings = page.getByTestId('invite-earnings');
+          await expect(earnings).not.toHaveText('');
+          return earnings.textContent();
         },
         { timeout: 30_000, intervals: [2_000] },
       )
