@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { E2E_ADMIN_PASSWORD } from './global-setup.ts';
-import { addMember, adminLogin, adminToken, api, setSettings } from './support.ts';
+import { addMember, adminToken, api, openAsAdmin, setSettings } from './support.ts';
 
 const SHOTS = process.env.SHOTS_DIR;
 async function shot(page: Page, name: string) {
@@ -31,8 +30,7 @@ test.describe.serial('admin settings, titles and exports (issue 15)', () => {
 
   test('the settings form shows the stored values, edits switches and selects by type, and keeps secrets masked', async ({ page }) => {
     await setSettings(page.request, { siteName: 'Stored shop', recordNumber: 'ICP 123', userLoginFailureLimit: 7, mailSmtpPass: 'mail-secret', mailSmtpSecure: 'starttls' });
-    await adminLogin(page, 'admin', E2E_ADMIN_PASSWORD);
-    await page.goto('/admin/routine/config');
+    await openAsAdmin(page, '/admin/routine/config');
     // The browser tab is titled by the page (spec §2), not just the product name.
     await expect(page).toHaveTitle('系统配置 - Stored shop');
 
@@ -66,8 +64,7 @@ test.describe.serial('admin settings, titles and exports (issue 15)', () => {
   });
 
   test('agreements are edited in a rich-text editor with a sanitised preview', async ({ page }) => {
-    await adminLogin(page, 'admin', E2E_ADMIN_PASSWORD);
-    await page.goto('/admin/routine/config');
+    await openAsAdmin(page, '/admin/routine/config');
     await page.getByRole('tab', { name: '协议与页面' }).click();
     const editor = page.getByTestId('content-about-en');
     const input = editor.getByTestId('content-about-en-input');
@@ -101,8 +98,7 @@ test.describe.serial('admin settings, titles and exports (issue 15)', () => {
   test('seeded names are translated, exports write names and money as shown, the admin log names the action', async ({ page }) => {
     const username = `exp${Date.now() % 1_000_000}`;
     await addMember(page.request, { username, password: 'secret123' });
-    await adminLogin(page, 'admin', E2E_ADMIN_PASSWORD);
-    await page.goto('/admin/user/user');
+    await openAsAdmin(page, '/admin/user/user');
     await expect(page).toHaveTitle(/^会员/);
     const row = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: username });
     await expect(row.locator('td[data-col=group_id]')).toHaveText('默认分组');

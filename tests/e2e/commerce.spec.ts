@@ -1,6 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminLogin, adminToken, api } from './support.ts';
-import { E2E_ADMIN_PASSWORD } from './global-setup.ts';
+import { adminToken, api, openAsAdmin } from './support.ts';
 
 /**
  * Commerce journeys (issue 16): cart → sandbox checkout → purchases; balance refused then paid
@@ -184,8 +183,7 @@ test('an admin refunds an order in full and the item can no longer be downloaded
   const fileId = item!.files[0]!.id;
   expect((await api(page.request, '/api/purchase/link', { data: { item_id: item!.id, file_id: fileId }, userToken: member.token })).code).toBe(1);
 
-  await adminLogin(page, 'admin', E2E_ADMIN_PASSWORD);
-  await page.goto('/admin/shop/order');
+  await openAsAdmin(page, '/admin/shop/order');
   // A shop below the count cap (decision 052) sees its exact total under the list, as the server counted it.
   const listed = await api<{ total: number; totalCapped: boolean }>(page.request, '/admin/shop/order/index?page=1&limit=10', { adminToken: await adminToken(page.request) });
   expect(listed.data.totalCapped).toBe(false);

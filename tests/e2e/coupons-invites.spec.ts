@@ -1,7 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { E2E_ADMIN_PASSWORD } from './global-setup.ts';
-import { adminLogin, adminToken, api, setSettings, shot } from './support.ts';
+import { adminToken, api, openAsAdmin, setSettings, shot } from './support.ts';
 
 /**
  * Coupons and invites (issue 18 parts 4–5, decision 039): claim a coupon with its code in the
@@ -181,8 +180,7 @@ test('the admin scopes a coupon to items found by title, then to a type picked f
     (await api<{ list: { id: number; scope: string; scope_ids: string }[] }>(request, `/admin/shop/coupon/index?quickSearch=${encodeURIComponent(name)}`, { adminToken: boss })).data.list[0]!;
 
   await page.setViewportSize({ width: 1440, height: 900 });
-  await adminLogin(page, 'admin', E2E_ADMIN_PASSWORD);
-  await page.goto('/admin/shop/coupon');
+  await openAsAdmin(page, '/admin/shop/coupon');
   const edit = page.getByTestId(`edit-${added.data.id}`);
   const dialog = page.getByRole('dialog');
 

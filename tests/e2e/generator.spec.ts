@@ -1,6 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { E2E_ADMIN_PASSWORD } from './global-setup.ts';
-import { addMember, adminLogin, adminToken, api, shot } from './support.ts';
+import { addMember, adminToken, api, openAsAdmin, shot } from './support.ts';
 
 
 /** Pick an option of an antd Select (the open dropdown's option with this exact title). */
@@ -23,8 +22,7 @@ test('generate a table, use it, reopen the design and delete it', async ({ page,
   await addMember(request, { username: member, password: 'secret123' });
 
   await page.setViewportSize({ width: 1440, height: 900 });
-  await adminLogin(page, 'admin', E2E_ADMIN_PASSWORD);
-  await page.goto('/admin/crud/generator');
+  await openAsAdmin(page, '/admin/crud/generator');
   await page.click('[data-testid=gen-new]');
 
   // A reserved name gets a field message before generating.

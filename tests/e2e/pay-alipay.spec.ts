@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { FakeAlipay, rsaKeyPair } from '../../server/test/fake-alipay.ts';
-import { E2E_ADMIN_PASSWORD } from './global-setup.ts';
-import { adminLogin, api, setSettings, shot } from './support.ts';
+import { api, openAsAdmin, setSettings, shot } from './support.ts';
 
 /**
  * Alipay end to end (issue 17 part 1, decision 034): the admin points the Alipay settings at a local
@@ -48,8 +47,7 @@ async function paidMaterial(page: Page) {
 test.describe.serial('Alipay', () => {
   test('the admin sees why Alipay is not offered, fills in the Payment settings, and sees it ready', async ({ page }) => {
     await setSettings(page.request, { ...RESET, payMethods: 'balance,sandbox,alipay' });
-    await adminLogin(page, 'admin', E2E_ADMIN_PASSWORD);
-    await page.goto('/admin/routine/config');
+    await openAsAdmin(page, '/admin/routine/config');
     await page.getByRole('tab', { name: '支付配置' }).click();
     const status = page.getByTestId('payment-status-alipay');
     await expect(status).toHaveAttribute('data-ready', 'false');

@@ -1,8 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { FakeStripe, httpDelivery } from '../../server/test/fake-stripe.ts';
-import { E2E_ADMIN_PASSWORD } from './global-setup.ts';
-import { adminLogin, api, setSettings } from './support.ts';
+import { api, openAsAdmin, setSettings } from './support.ts';
 
 /**
  * Stripe end to end (issue 17, decision 036): an English shop selling in USD with Stripe pointed at
@@ -141,8 +140,7 @@ test.describe.serial('Stripe checkout against a local fake', () => {
     const submitted = await api<{ action: { url: string } }>(page.request, '/api/pay/submit', { data: { order_no: order.data.order_no, method: 'stripe' }, userToken: member.token });
     await fake.pay(new URL(submitted.data.action.url).pathname.split('/').pop()!, { deliver: false });
 
-    await adminLogin(page, 'admin', E2E_ADMIN_PASSWORD);
-    await page.goto('/admin/shop/order');
+    await openAsAdmin(page, '/admin/shop/order');
     await page.getByTestId('crud-quick-search').locator('input').fill(order.data.order_no);
     await page.getByTestId('crud-quick-search').locator('input').press('Enter');
     const row = page.locator('tr', { hasText: order.data.order_no });

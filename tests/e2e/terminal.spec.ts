@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN_PASSWORD } from './global-setup.ts';
-import { adminLogin } from './support.ts';
+import { openAsAdmin } from './support.ts';
 
 const SHOTS = process.env.SHOTS_DIR;
 async function shot(page: Page, name: string) {
@@ -15,20 +14,18 @@ async function shot(page: Page, name: string) {
 
 /** Issue 20: the web terminal runs "show versions" from the panel and the lines stream in. */
 test('the terminal panel runs "show versions" and streams its lines', async ({ page }) => {
-  await adminLogin(page, 'admin', E2E_ADMIN_PASSWORD);
-  await page.goto('/admin/routine/config');
+  await openAsAdmin(page, '/admin/routine/config');
   await page.getByTestId('toggle-terminal').click();
   const panel = page.getByTestId('terminal-panel');
   await expect(panel).toBeVisible();
 
-  await page.getByTestId('terminal-run').hover();
-  // A click while the menu is still opening can miss it on a busy machine (the menu stays open, no
-  // task): click until the menu closes, which it does on a chosen command.
-  const showVersions = page.getByRole('menuitem', { name: '查看版本' });
+  // The command is chosen from a menu that opens on hover. A click while it is still opening was
+  // lost on a busy machine (no task); hover and choose again until the task is queued.
   await expect(async () => {
-    if (await showVersions.isVisible()) await showVersions.click({ timeout: 2_000 });
-    await expect(showVersions).toBeHidden({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+    await page.getByTestId('terminal-run').hover();
+    await page.getByRole('menuitem', { name: '查看版本' }).click({ timeout: 3_000 });
+    await expect(panel.getByTestId('terminal-task')).not.toHaveCount(0, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   const task = panel.getByTestId('terminal-task').last();
   await expect(task).toHaveAttribute('data-command', 'version.all');
   await expect(task).toHaveAttribute('data-status', '3', { timeout: 20_000 });
