@@ -1,7 +1,7 @@
 // Bundle the server into dist/: main.js (the server) and ops.js (`npm run backup` / `restore` /
 // `db:move` on an install without the dev tools, decision 047), sharing chunks beside them. The npm
 // packages the server loads at start are bundled too: node then reads, wraps and compiles a few
-// files instead of some 600 (cold start −0.18 s, decision 060). Left to node from node_modules:
+// files instead of some 600 (cold start −0.18 s, decision 061). Left to node from node_modules:
 // native addons, PGlite (its WebAssembly and data files sit beside it), pg, and every SDK the server
 // loads on first use (a dynamic import), so that start-up does not compile them. Drizzle's drivers
 // are dynamic imports too, but bundled: they must share the bundled Drizzle core (a split chunk).
@@ -17,7 +17,8 @@ const serverDir = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({ options: { outdir: { type: 'string' } } });
 const outdir = values.outdir ? resolve(values.outdir) : join(serverDir, 'dist');
 
-const LEFT_TO_NODE = new Set(['@node-rs/argon2', 'sharp', '@electric-sql/pglite', 'pg', 'china-area-data']);
+// china-area-data is read through createRequire (uploads/area.ts), which esbuild does not follow.
+const LEFT_TO_NODE = new Set(['@node-rs/argon2', 'sharp', '@electric-sql/pglite', 'pg']);
 const packageName = (path) => path.split('/').slice(0, path.startsWith('@') ? 2 : 1).join('/');
 
 const nodeModulesAtStart = {

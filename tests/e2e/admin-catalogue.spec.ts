@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { join } from 'node:path';
-import { adminLogin, adminToken, api } from './support.ts';
+import { adminLogin, adminToken, api, shot } from './support.ts';
 
 /*
  * The item editor (decision 041), as shop staff use it: an admin of the seeded "Catalogue editors"
@@ -8,7 +8,6 @@ import { adminLogin, adminToken, api } from './support.ts';
  * super admin itself.
  */
 const DEMO_VIDEO = join(process.cwd(), 'server', 'assets', 'demo', 'preview.mp4');
-const SHOTS = process.env.SHOTS_DIR;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==', 'base64');
 
 async function pickFirstType(page: Page) {
@@ -98,7 +97,7 @@ test('an editor creates a course with chapters and a real lesson video, publishe
   const id = await saveItem(page);
   // The server read the duration from the uploaded file (the demo clip is 8 seconds).
   await expect(page.getByTestId('lesson-row').nth(0).getByTestId('lesson-duration')).toContainText('0:08');
-  if (SHOTS) await page.screenshot({ path: join(SHOTS, 'editor-1440.png'), fullPage: true });
+  await shot(page, 'editor-1440', { fullPage: true });
 
   // A visitor (a fresh browser, no login) finds it on the list and the detail page, in both languages.
   const visitor = await browser.newContext({ locale: 'zh-CN' });
@@ -155,9 +154,9 @@ test('an editor creates a material pack with several private files', async ({ pa
 
   await page.getByTestId('item-editor-back').click();
   await expect(page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: title })).toContainText('素材包');
-  if (SHOTS) {
+  if (process.env.SHOTS_DIR) {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(300);
-    await page.screenshot({ path: join(SHOTS, 'list-390.png'), fullPage: true });
+    await shot(page, 'list-390', { fullPage: true });
   }
 });

@@ -1,17 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { addMember, adminToken, api, openAsAdmin, setSettings } from './support.ts';
-
-const SHOTS = process.env.SHOTS_DIR;
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [390, 1440]) {
-    await page.setViewportSize({ width, height: width < 800 ? 844 : 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: false });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
+import { addMember, adminToken, api, openAsAdmin, setSettings, shotsAtTwoWidths } from './support.ts';
 
 /** Save the settings form and wait for the server's answer (the toast may be gone on a slow machine). */
 async function saveSettings(page: Page) {
@@ -38,7 +27,7 @@ test.describe.serial('admin settings, titles and exports (issue 15)', () => {
     await expect(page.getByTestId('setting-recordNumber')).toHaveValue('ICP 123');
     await expect(page.getByTestId('setting-version')).toHaveValue('1.0.0');
     await expect(page.getByTestId('setting-backendEntrance')).toHaveValue('/admin');
-    await shot(page, 'settings-basics');
+    await shotsAtTwoWidths(page, 'settings-basics');
 
     await page.getByRole('tab', { name: '会员' }).click();
     await expect(page.getByTestId('setting-userLoginFailureLimit')).toHaveValue('7');
@@ -52,7 +41,7 @@ test.describe.serial('admin settings, titles and exports (issue 15)', () => {
     // The secret is never sent to the browser: the box holds the mask only.
     await expect(page.getByTestId('setting-mailSmtpPass')).toHaveValue('******');
     expect(await page.content()).not.toContain('mail-secret');
-    await shot(page, 'settings-mail');
+    await shotsAtTwoWidths(page, 'settings-mail');
 
     await saveSettings(page);
     const stored = await api<{ groups: Record<string, { name: string; value: unknown }[]> }>(page.request, '/admin/routine/config/index', {
@@ -89,7 +78,7 @@ test.describe.serial('admin settings, titles and exports (issue 15)', () => {
     const preview = editor.getByTestId('content-about-en-preview');
     await expect(preview).toContainText('Written in the editor');
     await expect(preview.locator('strong', { hasText: 'bold part' })).toBeVisible();
-    await shot(page, 'settings-agreement');
+    await shotsAtTwoWidths(page, 'settings-agreement');
     await saveSettings(page);
     const english = await page.request.get('/api/index/content?name=about', { headers: { server: 'true', 'think-lang': 'en' } });
     expect(((await english.json()) as { data: { content: string } }).data.content).toMatch(/<p>Written in the editor ?<strong> ?bold part<\/strong><\/p>/);
@@ -107,7 +96,7 @@ test.describe.serial('admin settings, titles and exports (issue 15)', () => {
     const download = page.waitForEvent('download');
     await page.hover('[data-testid=crud-export]');
     await expect(page.getByRole('menuitem', { name: '导出 CSV' })).toBeVisible();
-    await shot(page, 'members-export');
+    await shotsAtTwoWidths(page, 'members-export');
     await page.getByRole('menuitem', { name: '导出 CSV' }).click();
     const csv = readFileSync((await (await download).path())!, 'utf8').replace(/^\uFEFF/, '').split('\r\n');
     const header = csv[0]!.split(',');

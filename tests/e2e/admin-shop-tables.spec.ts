@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { adminLogin, adminToken, api, shot } from './support.ts';
 
-
 /**
  * Issue 19 (CRUD v2 part): an admin of the seeded "Catalogue editors" group — not the super
  * admin — adds a type and a notice in the back office and sees both on the storefront at once.

@@ -1,7 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { addMember, adminToken, api, openAsAdmin, shot } from './support.ts';
 
-
 /** Pick an option of an antd Select (the open dropdown's option with this exact title). */
 async function choose(page: Page, select: Locator, title: string, search?: string) {
   await select.click();

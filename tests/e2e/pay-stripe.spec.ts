@@ -1,7 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
 import { FakeStripe, httpDelivery } from '../../server/test/fake-stripe.ts';
-import { api, openAsAdmin, setSettings } from './support.ts';
+import { api, openAsAdmin, setSettings, shotsAtTwoWidths } from './support.ts';
 
 /**
  * Stripe end to end (issue 17, decision 036): an English shop selling in USD with Stripe pointed at
@@ -12,19 +11,8 @@ import { api, openAsAdmin, setSettings } from './support.ts';
 
 const SECRET_KEY = 'sk_test_e2e_framecraft';
 const WEBHOOK_SECRET = 'whsec_e2e_framecraft';
-const SHOTS = process.env.SHOTS_DIR;
 
 let fake: FakeStripe;
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [390, 1440]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
 
 async function register(request: APIRequestContext, prefix: string) {
   const username = `${prefix}${Date.now() % 1_000_000}`;
@@ -98,7 +86,7 @@ test.describe.serial('Stripe checkout against a local fake', () => {
     await logIn(page, member.username);
     await checkoutWithStripe(page, item!.id);
     await expect(page.getByTestId('fake-stripe-amount')).toHaveText(`USD ${(item!.price / 100).toFixed(2)}`);
-    await shot(page, 'fake-stripe-page');
+    await shotsAtTwoWidths(page, 'fake-stripe-page', { fullPage: true });
     await page.getByTestId('fake-stripe-pay').click();
 
     await expect(page).toHaveURL(/\/pay\?order=\d{18}&result=returned$/);
@@ -108,7 +96,7 @@ test.describe.serial('Stripe checkout against a local fake', () => {
       ['checkout.session.completed', 200],
       ['payment_intent.succeeded', 200],
     ]);
-    await shot(page, 'result-paid');
+    await shotsAtTwoWidths(page, 'result-paid', { fullPage: true });
 
     await page.getByTestId('pay-to-purchases').click();
     await expect(page.getByTestId('purchase')).toHaveCount(1);
@@ -150,7 +138,7 @@ test.describe.serial('Stripe checkout against a local fake', () => {
     await drawer.getByTestId('admin-order-query').click();
     await expect(drawer).toContainText('Paid');
     await expect(drawer).toContainText('Query');
-    await shot(page, 'admin-order-queried');
+    await shotsAtTwoWidths(page, 'admin-order-queried', { fullPage: true });
 
     await page.goto('/admin/shop/payLog');
     await page.getByTestId('crud-filters-toggle').click();
@@ -161,6 +149,6 @@ test.describe.serial('Stripe checkout against a local fake', () => {
     const rows = page.getByTestId('crud-shop/payLog').locator('tbody tr.ant-table-row');
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText('Succeeded');
-    await shot(page, 'admin-pay-log-filtered');
+    await shotsAtTwoWidths(page, 'admin-pay-log-filtered', { fullPage: true });
   });
 });

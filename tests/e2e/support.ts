@@ -59,15 +59,21 @@ export async function solveCaptcha(page: Page, open: () => Promise<unknown>) {
 }
 
 /**
- * An admin token for the seeded super admin (solving the admin login captcha when it is on).
- * `adminApi` is where the admin calls live: `/admin`, or `<prefix>.php` for a renamed back office.
+ * The seeded super admin signed in by the login call (solving the admin login captcha when it is
+ * on): the answer's `userInfo`, tokens included. `adminApi` is where the admin calls live: `/admin`,
+ * or `<prefix>.php` for a renamed back office.
  */
-export async function adminToken(request: APIRequestContext, adminApi = '/admin'): Promise<string> {
+async function adminSignIn(request: APIRequestContext, adminApi = '/admin'): Promise<{ token: string }> {
   const settings = await api<{ captcha: boolean }>(request, `${adminApi}/index/login`);
   const captcha = settings.data.captcha ? await solvedCaptchaFields(request) : {};
   const answer = await api<{ userInfo: { token: string } }>(request, `${adminApi}/index/login`, { data: { username: 'admin', password: E2E_ADMIN_PASSWORD, ...captcha } });
-  expect(answer.code).toBe(1);
-  return answer.data.userInfo.token;
+  expect(answer.code, answer.msg).toBe(1);
+  return answer.data.userInfo;
+}
+
+/** An admin token for the seeded super admin (`adminApi` as for adminSignIn). */
+export async function adminToken(request: APIRequestContext, adminApi = '/admin'): Promise<string> {
+  return (await adminSignIn(request, adminApi)).token;
 }
 
 /** Change site settings through the back office's config call (`adminApi` as for adminToken). */
@@ -92,13 +98,10 @@ export async function addMember(request: APIRequestContext, member: { username: 
  * is walked through by adminLogin.
  */
 export async function openAsAdmin(page: Page, path: string) {
-  const { data } = await api<{ captcha: boolean }>(page.request, '/admin/index/login');
-  const captcha = data.captcha ? await solvedCaptchaFields(page.request) : {};
-  const answer = await api<{ userInfo: unknown }>(page.request, '/admin/index/login', { data: { username: 'admin', password: E2E_ADMIN_PASSWORD, ...captcha } });
-  expect(answer.code, answer.msg).toBe(1);
+  const userInfo = await adminSignIn(page.request);
   // Any page of the shop's origin opens its storage; robots.txt is the lightest.
   await page.goto('/robots.txt');
-  await page.evaluate((userInfo) => localStorage.setItem('adminInfo', JSON.stringify({ state: userInfo, version: 0 })), answer.data.userInfo);
+  await page.evaluate((info) => localStorage.setItem('adminInfo', JSON.stringify({ state: info, version: 0 })), userInfo);
   await page.goto(path);
 }
 
@@ -125,4 +128,15 @@ export async function shot(target: Page | Locator, name: string, options: { full
   mkdirSync(dir, { recursive: true });
   const path = join(dir, `${name}.png`);
   await ('goto' in target ? target.screenshot({ path, ...options }) : target.screenshot({ path }));
+}
+
+/** `shot` at a phone and a desktop width (`<name>-390`, `<name>-1440`), then back to Playwright's 1280 × 720. */
+export async function shotsAtTwoWidths(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  if (!process.env.SHOTS_DIR) return;
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: width < 800 ? 844 : 900 });
+    await page.waitForTimeout(300); // the layout settles after the resize
+    await shot(page, `${name}-${width}`, options);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
 }

@@ -1,16 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { openAsAdmin } from './support.ts';
-
-const SHOTS = process.env.SHOTS_DIR;
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [390, 1440]) {
-    await page.setViewportSize({ width, height: width < 800 ? 844 : 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: false });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
+import { expect, test } from '@playwright/test';
+import { openAsAdmin, shotsAtTwoWidths } from './support.ts';
 
 /** Issue 20: the web terminal runs "show versions" from the panel and the lines stream in. */
 test('the terminal panel runs "show versions" and streams its lines', async ({ page }) => {
@@ -37,7 +26,7 @@ test('the terminal panel runs "show versions" and streams its lines', async ({ p
   await expect(output).toContainText(/node v\d+\.\d+\.\d+/);
   await expect(output).toContainText(/npm \d+\.\d+/);
   await expect(output).toContainText('exitCode: 0');
-  await shot(page, 'terminal-panel');
+  await shotsAtTwoWidths(page, 'terminal-panel');
 
   // The queue survives a reload (local storage), and the config dialog shows the spec's defaults.
   await page.reload();
@@ -46,5 +35,5 @@ test('the terminal panel runs "show versions" and streams its lines', async ({ p
   await page.getByTestId('terminal-open-config').click();
   await expect(page.getByTestId('terminal-package-manager')).toContainText('pnpm');
   await expect(page.getByTestId('terminal-cleanup')).toHaveAttribute('aria-checked', 'true');
-  await shot(page, 'terminal-config');
+  await shotsAtTwoWidths(page, 'terminal-config');
 });
