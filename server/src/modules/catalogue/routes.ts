@@ -26,7 +26,8 @@ import { ViewCounter } from './view-counter.ts';
 import { memberRateInfo, priceFor, pricingContextOf } from '../commerce/index.ts';
 import { createSignedLink, isStorageName } from '../storage/index.ts';
 import type { PreviewLinker } from './detail.ts';
-import { homeSections, noticeDetail, typeTree, vipTiers } from './home.ts';
+import { noticeDetail, typeTree, vipTiers } from './home.ts';
+import { HomeReadModel } from './home-read-model.ts';
 import { addCollect, clearHistory, deleteHistory, listCollects, listHistory, recordHistory, removeCollect } from './member.ts';
 import { listCourses, onSale, pick } from './service.ts';
 import { jsonObject, toJson, type Json } from '../../shared/json-text.ts';
@@ -82,7 +83,9 @@ export const catalogueRoutes = fp(async (app: FastifyInstance) => {
     return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(copy.bytes);
   };
 
-  app.get('/api/catalogue/home', (request, reply) => cached(request, reply, () => homeSections(db, request.lang)));
+  // Stored by the database and built again when what it shows changes (decision 062).
+  const home = new HomeReadModel(db, (error) => app.log.warn({ err: error }, 'could not refresh the stored home answer; serving the last one'));
+  app.get('/api/catalogue/home', (request, reply) => cached(request, reply, () => home.answer(request.lang)));
 
   app.get('/api/catalogue/filters', (request, reply) =>
     cached(request, reply, async () => {

@@ -253,3 +253,20 @@ export const vipTier = pgTable(
   ],
 );
 
+
+/** How many times what the home page shows has changed (one row; bumped by triggers, decision 062). */
+export const catalogueHomeVersion = pgTable('catalogue_home_version', {
+  id: smallint('id').primaryKey().default(1),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+/** The home answer per language as the database last built it, with the version it was built from (decision 062). */
+export const catalogueHome = pgTable('catalogue_home', {
+  lang: varchar('lang', { length: 10 }).primaryKey(),
+  /** Names this build: a process that holds the body of the same stamp need not read it again. */
+  stamp: varchar('stamp', { length: 32 }).notNull(),
+  body: text('body').notNull(),
+  builtVersion: bigint('built_version', { mode: 'number' }).notNull(),
+  /** Rebuilt after this even without a change: counters, and notices whose window opens or closes. */
+  freshUntil: timestamp('fresh_until', { withTimezone: true }).notNull(),
+});
