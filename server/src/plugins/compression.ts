@@ -26,6 +26,12 @@ export function answerEncoding(headers: Record<string, string | string[] | undef
   return negotiate(accepted.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), [...ENCODINGS]) ?? undefined;
 }
 
+/** An answer's JSON text kept beyond one request, with its compressed envelopes (one per encoding, remade each second). */
+export interface ReusableAnswer {
+  json: string;
+  encoded: Partial<Record<AnswerEncoding, { time: number; bytes: Buffer }>>;
+}
+
 /** An answer compressed as the plugin would: for callers that keep compressed copies (cached answers). */
 export function compressAnswer(encoding: AnswerEncoding, body: string): Buffer {
   return encoding === 'br'

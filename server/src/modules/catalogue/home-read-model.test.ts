@@ -1,4 +1,5 @@
 import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { rowsOf } from '../../db/client.ts';
@@ -96,6 +97,19 @@ describe('the stored home answer', () => {
     await db().update(catalogueHome).set({ freshUntil: new Date(Date.now() - 1) }).where(eq(catalogueHome.lang, 'en'));
     await db().update(notice).set({ startTime: new Date(Date.now() - 1000) }).where(eq(notice.titleEn, 'Shown soon'));
     expect((await home()).notices[0]!.title).toBe('Shown soon');
+  });
+
+  it('with the cache off, compresses one build once a second, and a new build anew', async () => {
+    const get = () => ctx.app.inject({ method: 'GET', url: '/api/catalogue/home', headers: { server: 'true', 'think-lang': 'en', 'accept-encoding': 'gzip' } });
+    const decode = (reply: Awaited<ReturnType<typeof get>>) => JSON.parse(gunzipSync(reply.rawPayload).toString('utf8')) as { time: number; data: Home };
+    const [first, second] = [await get(), await get()];
+    expect(first.headers['content-encoding']).toBe('gzip');
+    const [a, b] = [decode(first), decode(second)];
+    if (a.time === b.time) expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(b.data).toEqual(a.data);
+    const item = await newestItem();
+    await db().update(course).set({ titleEn: 'Compressed anew' }).where(eq(course.id, item.id));
+    expect(decode(await get()).data.latest[0]!.title).toBe('Compressed anew');
   });
 
   it('never lets an older build replace a newer stored answer', async () => {

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { preparedQuery, rawRows } from '../../db/prepared.ts';
 import type { Json } from '../../shared/json-text.ts';
 import { homeSections } from './home.ts';
+import type { ReusableAnswer } from '../../plugins/compression.ts';
 import { catalogueHome, catalogueHomeVersion, notice } from './tables.ts';
 
 /**
@@ -44,7 +45,7 @@ const nextNoticeEdge = sql`(select min(edge) from (
  * read first: a change committed meanwhile leaves the stored answer a version behind, so the next
  * request builds again — a change is never lost. An older build never replaces a newer one.
  */
-async function buildAndStore(db: Db, lang: Language): Promise<Built> {
+async function buildAndStore(db: Db, lang: Language): Promise<StoredHome> {
   // The row is made by the migration; a restore of an older backup may have left it out.
   await db.insert(catalogueHomeVersion).values({ id: 1, version: 0 }).onConflictDoNothing();
   const [state] = await db.select({ version: catalogueHomeVersion.version }).from(catalogueHomeVersion).where(eq(catalogueHomeVersion.id, 1));
@@ -59,13 +60,14 @@ async function buildAndStore(db: Db, lang: Language): Promise<Built> {
       set: { stamp, body, builtVersion: state!.version, freshUntil },
       setWhere: sql`${catalogueHome.builtVersion} <= ${state!.version}`,
     });
-  return { stamp, body };
+  return { stamp, json: body, encoded: {} };
 }
 
-/** A home answer and the stamp it was stored under. */
-interface Built {
+/** A home answer and the stamp it was stored under, with the compressed copies the route makes of it. */
+export interface StoredHome {
   stamp: string;
-  body: Json<CatalogueHome>;
+  json: Json<CatalogueHome>;
+  encoded: ReusableAnswer['encoded'];
 }
 
 /**
@@ -75,27 +77,27 @@ interface Built {
  * one build runs). One build at a time per language in this process.
  */
 export class HomeReadModel {
-  private readonly building = new Map<Language, Promise<Built>>();
+  private readonly building = new Map<Language, Promise<StoredHome>>();
   /** The last body read or built per language, by its stamp: the database decides whether it is still the one. */
-  private readonly held = new Map<Language, Built>();
+  private readonly held = new Map<Language, StoredHome>();
 
   constructor(
     private readonly db: Db,
     private readonly onRefreshError: (error: unknown) => void,
   ) {}
 
-  async answer(lang: Language): Promise<Json<CatalogueHome>> {
+  async answer(lang: Language): Promise<StoredHome> {
     const held = this.held.get(lang);
     const [stored] = await rawRows<{ stamp: string; body: string | null; current: boolean; fresh: boolean }>(storedStatement(this.db, lang), { known: held?.stamp ?? '' });
-    if (!stored?.current) return (await this.build(lang)).body;
+    if (!stored?.current) return this.build(lang);
     if (!stored.fresh) this.build(lang).catch(this.onRefreshError);
-    if (stored.body === null && held) return held.body;
-    const read = { stamp: stored.stamp, body: stored.body as Json<CatalogueHome> };
+    if (stored.body === null && held) return held;
+    const read: StoredHome = { stamp: stored.stamp, json: stored.body as Json<CatalogueHome>, encoded: {} };
     this.held.set(lang, read);
-    return read.body;
+    return read;
   }
 
-  private build(lang: Language): Promise<Built> {
+  private build(lang: Language): Promise<StoredHome> {
     let running = this.building.get(lang);
     if (!running) {
       running = buildAndStore(this.db, lang)

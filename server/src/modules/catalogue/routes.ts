@@ -5,7 +5,7 @@ import { and, asc, desc, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { nowSeconds, okEnvelopeJson } from '../../shared/envelope.ts';
-import { answerEncoding, compressAnswer, COMPRESS_THRESHOLD_BYTES, type AnswerEncoding } from '../../plugins/compression.ts';
+import { answerEncoding, compressAnswer, COMPRESS_THRESHOLD_BYTES, type ReusableAnswer } from '../../plugins/compression.ts';
 import { TtlCache } from '../../shared/ttl-cache.ts';
 
 declare module 'fastify' {
@@ -35,10 +35,19 @@ import { course, tag } from './tables.ts';
 import { catalogueAdminRoutes } from './shop-admin.ts';
 import { catalogueAdminRoutes as itemEditorRoutes } from './admin/routes.ts';
 
-/** A cached public answer (JSON text of its data) and its compressed envelopes, one per encoding. */
-interface CachedAnswer {
-  json: string;
-  encoded: Partial<Record<AnswerEncoding, { time: number; bytes: Buffer }>>;
+/**
+ * Send a public answer. With `reuseCompressed` (the answer object outlives the request: cached,
+ * or one stored home build) its compressed envelope is made at most once a second per encoding
+ * — the envelope's time changes each second; otherwise the compression plugin compresses it.
+ */
+function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: ReusableAnswer, reuseCompressed: boolean) {
+  reply.type('application/json; charset=utf-8');
+  const encoding = reuseCompressed ? answerEncoding(request.headers) : undefined;
+  if (!encoding || answer.json.length < COMPRESS_THRESHOLD_BYTES) return reply.send(okEnvelopeJson(answer.json));
+  const time = nowSeconds();
+  let copy = answer.encoded[encoding];
+  if (copy?.time !== time) answer.encoded[encoding] = copy = { time, bytes: compressAnswer(encoding, okEnvelopeJson(answer.json, time)) };
+  return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(copy.bytes);
 }
 
 /** Storefront catalogue: home, list, detail, filters, VIP tiers; a member's favourites and history. */
@@ -55,7 +64,7 @@ export const catalogueRoutes = fp(async (app: FastifyInstance) => {
 
   // Public answers are the same for everybody: reuse them for a few seconds (decision 008), with
   // their compressed copies (decision 053).
-  const cache = new TtlCache<CachedAnswer>(app.deps.env.CATALOGUE_CACHE_TTL_MS, 5_000);
+  const cache = new TtlCache<ReusableAnswer>(app.deps.env.CATALOGUE_CACHE_TTL_MS, 5_000);
   // This instance's copy is cleared synchronously, the other instances' over Redis.
   const CHANGED = 'catalogue:changed';
   await app.broadcast.subscribe(CHANGED, () => cache.clear());
@@ -73,19 +82,15 @@ export const catalogueRoutes = fp(async (app: FastifyInstance) => {
   const cached = async (request: FastifyRequest, reply: FastifyReply, compute: () => Promise<string>) => {
     const key = `${request.lang}\n${request.url}`;
     const answer = cache.get(key) ?? (await cache.remember(key, async () => ({ json: await compute(), encoded: {} })));
-    reply.type('application/json; charset=utf-8');
-    const encoding = cache.enabled ? answerEncoding(request.headers) : undefined;
-    if (!encoding || answer.json.length < COMPRESS_THRESHOLD_BYTES) return reply.send(okEnvelopeJson(answer.json));
-    // The envelope's time changes each second: a compressed copy is made at most once a second per encoding.
-    const time = nowSeconds();
-    let copy = answer.encoded[encoding];
-    if (copy?.time !== time) answer.encoded[encoding] = copy = { time, bytes: compressAnswer(encoding, okEnvelopeJson(answer.json, time)) };
-    return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(copy.bytes);
+    return sendAnswer(request, reply, answer, cache.enabled);
   };
 
-  // Stored by the database and built again when what it shows changes (decision 062).
+  // Stored by the database and built again when what it shows changes (decision 062). Its
+  // compressed copies belong to one stored build, so they are reused with the cache off too.
   const home = new HomeReadModel(db, (error) => app.log.warn({ err: error }, 'could not refresh the stored home answer; serving the last one'));
-  app.get('/api/catalogue/home', (request, reply) => cached(request, reply, () => home.answer(request.lang)));
+  app.get('/api/catalogue/home', async (request, reply) =>
+    cache.enabled ? cached(request, reply, async () => (await home.answer(request.lang)).json) : sendAnswer(request, reply, await home.answer(request.lang), true),
+  );
 
   app.get('/api/catalogue/filters', (request, reply) =>
     cached(request, reply, async () => {
