@@ -7,6 +7,7 @@
 // 50 connections (judged on PostgreSQL); the deepest page ≤ 2× the cost of page 1.
 import autocannon from 'autocannon';
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { freePort, median, preparedDataDir, removeDir, repoRoot, startProcess, startServer, stopProcess, waitForOk } from './lib.mjs';
@@ -29,8 +30,27 @@ const get = async (origin, path) => {
   return body.data;
 };
 
+/**
+ * CPU time in seconds (user + system), from Linux's /proc: the whole machine's busy time, a child
+ * process's, and this process's (where autocannon runs). Undefined elsewhere.
+ */
+function cpuNow(pid) {
+  try {
+    const machine = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const ticks = 100; // USER_HZ on Linux
+    const busy = (machine[0] + machine[1] + machine[2] + machine[5] + machine[6] + machine[7]) / ticks;
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const server = (Number(fields[11]) + Number(fields[12])) / ticks;
+    const own = process.cpuUsage();
+    return { busy, server, generator: (own.user + own.system) / 1e6 };
+  } catch {
+    return undefined;
+  }
+}
+
 /** One autocannon run over `paths` (cycled through by every connection). */
-async function load(origin, paths, seconds) {
+async function load(origin, paths, seconds, pid) {
+  const before = pid ? cpuNow(pid) : undefined;
   const result = await autocannon({
     url: origin,
     connections: CONNECTIONS,
@@ -38,7 +58,11 @@ async function load(origin, paths, seconds) {
     headers: API_HEADERS,
     requests: paths.map((path) => ({ method: 'GET', path })),
   });
-  return { rps: result.requests.average, p99: result.latency.p99, max: result.latency.max, failures: result.non2xx + result.errors + result.timeouts };
+  const after = before ? cpuNow(pid) : undefined;
+  const per = (key) => (after && result.requests.total ? ((after[key] - before[key]) / result.requests.total) * 1e6 : undefined);
+  // Per request, in µs: the server process, the load generator, and the rest of the machine (the database, the kernel).
+  const cpu = after ? { total: per('busy'), server: per('server'), generator: per('generator') } : undefined;
+  return { rps: result.requests.average, p99: result.latency.p99, max: result.latency.max, failures: result.non2xx + result.errors + result.timeouts, cpu };
 }
 
 /** Tops the catalogue up to ITEMS (nothing to do on a database seeded before); BENCH_SEED=off skips it (the database as it is). */
@@ -107,7 +131,7 @@ async function interleaved(server, bare, call) {
   const loads = [];
   await load(server.origin, call.paths, 1); // warm-up
   for (let round = 0; round < ROUNDS; round++) {
-    target.push(await load(server.origin, call.paths, SECONDS));
+    target.push(await load(server.origin, call.paths, SECONDS, server.child.pid));
     reference.push(await load(bare.origin, ['/api/catalogue/list'], SECONDS));
     loads.push(loadavg()[0].toFixed(2));
   }
@@ -118,7 +142,15 @@ async function interleaved(server, bare, call) {
     bareRps: median(reference.map((r) => r.rps)),
     failures: target.reduce((sum, r) => sum + r.failures, 0),
     loads,
+    cpu: target.every((r) => r.cpu) ? Object.fromEntries(['total', 'server', 'generator'].map((key) => [key, median(target.map((r) => r.cpu[key]))])) : undefined,
   };
+}
+
+/** Where a request's CPU went (medians, µs): on a machine this load saturates, the total bounds the throughput. */
+function cpuNote(cpu) {
+  if (!cpu) return '';
+  const us = (value) => `${Math.round(value)}`;
+  return `; CPU/request ${us(cpu.total)} µs: server ${us(cpu.server)}, load generator ${us(cpu.generator)}, database + kernel ${us(cpu.total - cpu.server - cpu.generator)}`;
 }
 
 function rowsOf(label, call, figure, cacheOff) {
@@ -130,7 +162,7 @@ function rowsOf(label, call, figure, cacheOff) {
       figure: `${(ratio * 100).toFixed(1)} %`,
       budget: judged ? '≥ 10 %' : '',
       ok: judged ? ratio >= RATIO_BUDGET : undefined,
-      note: `${Math.round(figure.rps)} req/s vs bare ${Math.round(figure.bareRps)}; load ${figure.loads.join(' ')}${figure.failures ? `; ${figure.failures} failed` : ''}`,
+      note: `${Math.round(figure.rps)} req/s vs bare ${Math.round(figure.bareRps)}; load ${figure.loads.join(' ')}${figure.failures ? `; ${figure.failures} failed` : ''}${cpuNote(figure.cpu)}`,
     },
     {
       measure: `${call.name}, ${label}: p99`,
@@ -176,7 +208,7 @@ export async function storefrontBench() {
               measure: 'list, page 1: minimal Fastify + pg route (reference)',
               figure: `${((figure.rps / figure.bareRps) * 100).toFixed(1)} %`,
               budget: '',
-              note: `${Math.round(figure.rps)} req/s, p99 ${figure.p99} ms: the same query by hand, gzip, no plugins — Framecraft's list page 1 reaches ${((ours.rps / figure.rps) * 100).toFixed(0)} % of it; load ${figure.loads.join(' ')}`,
+              note: `${Math.round(figure.rps)} req/s, p99 ${figure.p99} ms: the same query by hand, gzip, no plugins — Framecraft's list page 1 reaches ${((ours.rps / figure.rps) * 100).toFixed(0)} % of it; load ${figure.loads.join(' ')}${cpuNote(figure.cpu)}`,
             });
           } finally {
             await stopProcess(minimal.child);
