@@ -4,9 +4,9 @@ import type { Language } from '@framecraft/contracts/constants';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedQuery, rawRows } from '../../db/prepared.ts';
+import type { ReusableAnswer } from '../../plugins/compression.ts';
 import type { Json } from '../../shared/json-text.ts';
 import { homeSections } from './home.ts';
-import type { ReusableAnswer } from '../../plugins/compression.ts';
 import { catalogueHome, catalogueHomeVersion, notice } from './tables.ts';
 
 /**
@@ -19,8 +19,8 @@ export const HOME_COUNTERS_LAG_SECONDS = 30;
  * The stored home answer of a language: its stamp, whether it is current (no change since it was
  * built) and still fresh, and its body — unless it is the one this process holds (`known` stamp).
  */
-function storedStatement(db: Db, lang: Language) {
-  return preparedQuery(db, `catalogue.homeStored|${lang}`, () =>
+function storedStatement(db: Db) {
+  return preparedQuery(db, 'catalogue.homeStored', () =>
     db
       .select({
         stamp: sql<string>`${catalogueHome.stamp}`.as('stamp'),
@@ -30,7 +30,7 @@ function storedStatement(db: Db, lang: Language) {
       })
       .from(catalogueHome)
       .innerJoin(catalogueHomeVersion, eq(catalogueHomeVersion.id, 1))
-      .where(eq(catalogueHome.lang, sql.raw(`'${lang}'`))),
+      .where(eq(catalogueHome.lang, sql.placeholder('lang'))),
   );
 }
 
@@ -57,7 +57,8 @@ async function buildAndStore(db: Db, lang: Language): Promise<StoredHome> {
     .values({ lang, stamp, body, builtVersion: state!.version, freshUntil })
     .onConflictDoUpdate({
       target: catalogueHome.lang,
-      set: { stamp, body, builtVersion: state!.version, freshUntil },
+      // The row offered is taken as it is: the 20–30 KB body is sent once, not twice.
+      set: { stamp: sql`excluded.stamp`, body: sql`excluded.body`, builtVersion: sql`excluded.built_version`, freshUntil: sql`excluded.fresh_until` },
       setWhere: sql`${catalogueHome.builtVersion} <= ${state!.version}`,
     });
   return { stamp, json: body, encoded: {} };
@@ -88,7 +89,7 @@ export class HomeReadModel {
 
   async answer(lang: Language): Promise<StoredHome> {
     const held = this.held.get(lang);
-    const [stored] = await rawRows<{ stamp: string; body: string | null; current: boolean; fresh: boolean }>(storedStatement(this.db, lang), { known: held?.stamp ?? '' });
+    const [stored] = await rawRows<{ stamp: string; body: string | null; current: boolean; fresh: boolean }>(storedStatement(this.db), { lang, known: held?.stamp ?? '' });
     if (!stored?.current) return this.build(lang);
     if (!stored.fresh) this.build(lang).catch(this.onRefreshError);
     if (stored.body === null && held) return held;

@@ -253,7 +253,6 @@ export const vipTier = pgTable(
   ],
 );
 
-
 /** How many times what the home page shows has changed (one row; bumped by triggers, decision 062). */
 export const catalogueHomeVersion = pgTable('catalogue_home_version', {
   id: smallint('id').primaryKey().default(1),
