@@ -1,4 +1,4 @@
-import { LIST_MAX_PAGE, LIST_SORTS, type CourseCard } from '@framecraft/contracts/catalogue';
+import { LIST_LIMIT, LIST_MAX_PAGE, LIST_SORTS, type CourseCard } from '@framecraft/contracts/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { catalogueClient, type ListPage } from './test-kit.ts';
@@ -42,6 +42,19 @@ describe('list paging by cursor', () => {
     const walked = await walk(`type=${parent.id}&sort=popular`);
     expect(walked.map((c) => c.id)).toEqual(all.list.map((c) => c.id));
     expect(walked.length).toBeGreaterThan(7);
+  });
+
+  it('pages by number of the default size (one prepared statement for every page) hold what the cursor walk finds there', async () => {
+    const filters = (await api.call('GET', '/api/catalogue/filters')).data as { types: { id: number; children: unknown[] }[] };
+    const parent = filters.types.find((t) => t.children.length > 0)!;
+    for (const query of LIST_SORTS.flatMap((sort) => [`sort=${sort}`, `sort=${sort}&type=${parent.id}`])) {
+      const walked = (await walk(query)).map((c) => c.id);
+      const byNumber: number[] = [];
+      for (let page = 1; page <= 4; page++) byNumber.push(...(await api.list(`${query}&page=${page}`)).list.map((c) => c.id));
+      expect(byNumber, query).toEqual(walked.slice(0, byNumber.length));
+      expect(byNumber.length, query).toBe(Math.min(walked.length, 4 * LIST_LIMIT.default));
+      if (!query.includes('type=')) expect(walked.length, 'the demo shop has pages to skip').toBeGreaterThan(2 * LIST_LIMIT.default);
+    }
   });
 
   it('refuses page numbers past the limit and broken cursors, with a message', async () => {

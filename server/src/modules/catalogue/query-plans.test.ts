@@ -7,7 +7,7 @@ import { courseDetail } from './detail.ts';
 import { homeSections } from './home.ts';
 import { enabledTypes, listCourses } from './service.ts';
 import { course } from './tables.ts';
-import { LIST_LIMIT, LIST_SORTS } from '@framecraft/contracts/catalogue';
+import { LIST_LIMIT, LIST_MAX_PAGE, LIST_SORTS } from '@framecraft/contracts/catalogue';
 
 /**
  * Issue 21: every storefront query can run on an index. Each query the list, home and detail
@@ -141,8 +141,29 @@ describe('storefront queries run on indexes', () => {
       for (const sort of LIST_SORTS) await listCourses(logging, filter, sort, { page: 3, limit: 5 }, 'en');
     }
     expect(captured.length).toBe(4 * LIST_SORTS.length);
-    expect(captured.every((q) => / offset \d+/.test(q.query))).toBe(true);
+    // A keyword's page is planned for its keyword and page; the others take the page as a value (decision 063).
+    const [others, keywords] = [captured.slice(0, 3 * LIST_SORTS.length), captured.slice(3 * LIST_SORTS.length)];
+    expect(others.every((q) => /offset \(select \$\d+::int\)/.test(q.query) && !/ offset \d+/.test(q.query))).toBe(true);
+    expect(keywords.every((q) => / offset \d+/.test(q.query))).toBe(true);
     expect(await seqScansOf(captured)).toEqual([]);
+  });
+
+  it('pages by number of the default size are one prepared statement per shape, whatever the page, on an index', async () => {
+    captured.length = 0;
+    const types = await enabledTypes(ctx.database.db);
+    const parent = types.find((t) => types.some((c) => c.pid === t.id)) ?? types[0]!;
+    for (const filter of [{}, { type: parent.id }, { price: 'paid' as const }]) {
+      for (const sort of LIST_SORTS) {
+        for (const page of [2, LIST_MAX_PAGE]) await listCourses(logging, filter, sort, { page, limit: LIST_LIMIT.default }, 'en');
+      }
+    }
+    expect(captured.length).toBe(3 * LIST_SORTS.length * 2);
+    for (let i = 0; i < captured.length; i += 2) {
+      // Page 2 and the last page: the same SQL text (one named statement), the rows skipped a parameter.
+      expect(captured[i + 1]!.query).toBe(captured[i]!.query);
+      expect(captured[i]!.params).not.toEqual(captured[i + 1]!.params);
+    }
+    expect(await seqScansOf(captured, { generic: true })).toEqual([]);
   });
 
   it('home and the detail of an item', async () => {

@@ -161,7 +161,17 @@ const param = {
   snapshot: sql.placeholder('snapshot'),
   afterKey: sql.placeholder('afterKey'),
   afterId: sql.placeholder('afterId'),
+  /** A page by number: the rows it skips, and (with a type) how deep each type's scan reaches. */
+  skip: sql.placeholder('skip'),
+  depth: sql.placeholder('depth'),
 };
+
+/**
+ * A page number's rows as a sub-select's value: PostgreSQL cannot see it when planning, so one
+ * generic plan serves every page of a shape and the statement is prepared once instead of planned
+ * per page (the keyword search's trick, decision 055; decision 063).
+ */
+const hiddenCount = (value: SQL) => sql`(select ${value}::int)`;
 
 /** The conditions of a filter, its values as placeholders (the type is handled by `withinType`). */
 function listConditions(filter: ListFilter): SQL {
@@ -266,6 +276,9 @@ export interface ListPageRequest {
   after?: string;
 }
 
+/** The rows before a page opened by its number (none when it follows a cursor). */
+const pageOffset = (request: ListPageRequest) => (request.after ? 0 : (request.page - 1) * request.limit);
+
 export interface ListPageResult {
   /** The page's cards, as JSON text built by the database. */
   cards: Json<CourseCard[]>;
@@ -275,15 +288,16 @@ export interface ListPageResult {
 }
 
 /**
- * The list query of a shape. The row count and offset are written in (a `LIMIT $1` makes
- * PostgreSQL plan every execution again, as it cannot know the count); what the storefront sends
- * — the default page size, page 1 or a cursor, any filter but a keyword — is a prepared statement
- * planned once (decision 053). Other page sizes, pages by number and keywords (whose plan depends
- * on the keyword: a trigram index for a rare one) are planned each time.
+ * The list query of a shape. The page size is written in (a `LIMIT $1` makes PostgreSQL plan every
+ * execution again, as it cannot know the count); what the storefront and crawlers send — the
+ * default page size, page 1, a page by number or a cursor, any filter but a keyword in another
+ * order than the newest — is a prepared statement planned once (decisions 053, 063). A page
+ * number reaches the plan only as a value (`hiddenCount`). Other page sizes, keyword pages by
+ * number and keywords in another order (whose plan depends on the keyword) are planned each time.
  */
 function listStatement(db: Db, filter: ListFilter, sort: ListSort, request: ListPageRequest, lang: Language) {
   const byCursor = Boolean(request.after);
-  const offset = byCursor ? 0 : (request.page - 1) * request.limit;
+  const offset = pageOffset(request);
   const rows = request.limit + 1;
   // A keyword search of the whole catalogue in the newest order (the storefront's search box) has
   // one plan for every keyword (decision 055); with another sort or filter the planner picks per keyword.
@@ -307,7 +321,9 @@ function listStatement(db: Db, filter: ListFilter, sort: ListSort, request: List
     // a type, each type's scan reaches past the offset and carries its sort value, and the page is
     // cut from the merged rows without reading them again.
     const { key, direction } = sortColumn[sort];
-    const pageIds = (source: SQL) => sql`${course.id} in (${source} limit ${sql.raw(String(rows))} offset ${sql.raw(String(offset))})`;
+    // Prepared shapes take the page as a value; a keyword's plan is made for its page anyway.
+    const count = (placeholder: SQL, value: number) => (filter.keyword ? sql.raw(String(value)) : hiddenCount(placeholder));
+    const pageIds = (source: SQL) => sql`${course.id} in (${source} limit ${sql.raw(String(rows))} offset ${count(param.skip, offset)})`;
     const where =
       filter.type === undefined
         ? offset
@@ -317,7 +333,7 @@ function listStatement(db: Db, filter: ListFilter, sort: ListSort, request: List
           ? pageIds(
               sql`select c.id from ${typeAndDescendants(sql`${param.type}::int`)} as t(id) cross join lateral (
                 select ${course.id} as id, ${key} as key from ${course} where ${course.typeId} = t.id and ${matching}
-                order by ${sql.join(sortOrder[sort], sql`, `)} limit ${sql.raw(String(offset + rows))}) c
+                order by ${sql.join(sortOrder[sort], sql`, `)} limit ${count(param.depth, offset + rows)}) c
               order by c.key ${direction}, c.id ${direction}`,
             )
           : topPerType(typeAndDescendants(sql`${param.type}::int`), matching, sortOrder[sort], sql.raw(String(rows)));
@@ -328,9 +344,9 @@ function listStatement(db: Db, filter: ListFilter, sort: ListSort, request: List
       .orderBy(...sortOrder[sort])
       .limit(sql.raw(String(rows)) as unknown as number);
   };
-  if ((filter.keyword && !keywordWalk) || offset > 0 || request.limit !== LIST_LIMIT.default) return build().prepare('');
+  if ((filter.keyword && (!keywordWalk || offset > 0)) || request.limit !== LIST_LIMIT.default) return build().prepare('');
   const keywordShape = keywordWalk ? (hasTrigram(filter.keyword!) ? 'trigram' : 'walk') : '';
-  const shape = [lang, sort, filter.type !== undefined, filter.kind !== undefined, filter.price ?? '', filter.tag !== undefined, filter.snapshot !== undefined, byCursor, keywordShape].join('|');
+  const shape = [lang, sort, filter.type !== undefined, filter.kind !== undefined, filter.price ?? '', filter.tag !== undefined, filter.snapshot !== undefined, byCursor, offset > 0, keywordShape].join('|');
   return preparedQuery(db, `catalogue.list|${shape}`, build);
 }
 
@@ -352,6 +368,8 @@ export async function listCourses(db: Db, filter: ListFilter, sort: ListSort, re
     snapshot: filter.snapshot,
     afterKey,
     afterId: afterId === undefined ? undefined : Number(afterId),
+    skip: pageOffset(request),
+    depth: pageOffset(request) + request.limit + 1,
   };
   // Raw rows (`all`): the four columns need no mapping by Drizzle (decision 053).
   const rows = await rawRows<{ id: number; card: Json<CourseCard>; newest: number; sort_key: string }>(listStatement(db, filter, sort, request, lang), values);
