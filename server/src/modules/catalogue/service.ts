@@ -171,7 +171,7 @@ const param = {
  * generic plan serves every page of a shape and the statement is prepared once instead of planned
  * per page (the keyword search's trick, decision 055; decision 063).
  */
-const hiddenCount = (value: SQL) => sql`(select ${value}::int)`;
+const hiddenCount = (value: SQLWrapper) => sql`(select ${value}::int)`;
 
 /** The conditions of a filter, its values as placeholders (the type is handled by `withinType`). */
 function listConditions(filter: ListFilter): SQL {
@@ -322,7 +322,7 @@ function listStatement(db: Db, filter: ListFilter, sort: ListSort, request: List
     // cut from the merged rows without reading them again.
     const { key, direction } = sortColumn[sort];
     // Prepared shapes take the page as a value; a keyword's plan is made for its page anyway.
-    const count = (placeholder: SQL, value: number) => (filter.keyword ? sql.raw(String(value)) : hiddenCount(placeholder));
+    const count = (placeholder: SQLWrapper, value: number) => (filter.keyword ? sql.raw(String(value)) : hiddenCount(placeholder));
     const pageIds = (source: SQL) => sql`${course.id} in (${source} limit ${sql.raw(String(rows))} offset ${count(param.skip, offset)})`;
     const where =
       filter.type === undefined
