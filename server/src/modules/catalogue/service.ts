@@ -151,36 +151,51 @@ export interface ListFilter {
   snapshot?: number;
 }
 
-/** Placeholders of the list's prepared statements (decision 053): values, never part of the SQL text. */
-const param = {
-  type: sql.placeholder('type'),
-  kind: sql.placeholder('kind'),
-  tag: sql.placeholder('tag'),
-  keyword: sql.placeholder('keyword'),
-  keywordText: sql.placeholder('keywordText'),
-  snapshot: sql.placeholder('snapshot'),
-  afterKey: sql.placeholder('afterKey'),
-  afterId: sql.placeholder('afterId'),
-  /** A page by number: the rows it skips, and (with a type) how deep each type's scan reaches. */
-  skip: sql.placeholder('skip'),
-  depth: sql.placeholder('depth'),
+/** The keyword's placeholders: always a sub-select's value in the keyword walk (decision 055). */
+const keywordParam = { pattern: sql.placeholder('keyword'), text: sql.placeholder('keywordText') };
+
+/** A filter's, cursor's and page's values as a list statement takes them (placeholders, never part of the SQL text; decision 053). */
+type ListValues = Record<'type' | 'kind' | 'tag' | 'keyword' | 'snapshot' | 'afterKey' | 'afterId' | 'skip' | 'depth', SQL>;
+
+const VALUE_TYPES: Record<keyof ListValues, string> = {
+  type: 'int',
+  kind: 'text',
+  tag: 'int',
+  keyword: 'text',
+  snapshot: 'int',
+  afterKey: 'bigint',
+  afterId: 'int',
+  // A page by number: the rows it skips, and (with a type) how deep each type's scan reaches.
+  skip: 'int',
+  depth: 'int',
 };
 
 /**
- * A page number's rows as a sub-select's value: PostgreSQL cannot see it when planning, so one
- * generic plan serves every page of a shape and the statement is prepared once instead of planned
- * per page (the keyword search's trick, decision 055; decision 063).
+ * The values of a list statement. A prepared statement (`hidden`) takes each as a sub-select's
+ * value, which PostgreSQL cannot see when planning: its custom plans then cost what its generic
+ * plan costs, so it keeps one generic plan for every cursor, page, tag and snapshot instead of
+ * planning each request — a visible cursor or tag made it plan every execution (decisions 055,
+ * 063). A statement planned per execution (keywords in another order, other page sizes) shows
+ * its values to the planner.
  */
-const hiddenCount = (value: SQLWrapper) => sql`(select ${value}::int)`;
+function listValues(hidden: boolean): ListValues {
+  const entries = Object.entries(VALUE_TYPES).map(([name, type]) => {
+    const value = sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+    return [name, hidden ? sql`(select ${value})` : value];
+  });
+  return Object.fromEntries(entries) as ListValues;
+}
+const HIDDEN_VALUES = listValues(true);
+const VISIBLE_VALUES = listValues(false);
 
-/** The conditions of a filter, its values as placeholders (the type is handled by `withinType`). */
-function listConditions(filter: ListFilter): SQL {
+/** The conditions of a filter (the type is handled by `typeAndDescendants`). */
+function listConditions(filter: ListFilter, values: ListValues): SQL {
   const conditions: SQL[] = [onSale];
-  if (filter.kind) conditions.push(sql`${course.kind} = ${param.kind}`);
+  if (filter.kind) conditions.push(sql`${course.kind} = ${values.kind}`);
   if (filter.price) conditions.push(priceCondition[filter.price]);
-  if (filter.tag !== undefined) conditions.push(sql`exists (select 1 from ${courseTag} where ${courseTag.courseId} = ${course.id} and ${courseTag.tagId} = ${param.tag}::int)`);
-  if (filter.keyword) conditions.push(sql`${course.searchText} like ${param.keyword}`);
-  if (filter.snapshot !== undefined) conditions.push(sql`${course.id} <= ${param.snapshot}::int`);
+  if (filter.tag !== undefined) conditions.push(sql`exists (select 1 from ${courseTag} where ${courseTag.courseId} = ${course.id} and ${courseTag.tagId} = ${values.tag})`);
+  if (filter.keyword) conditions.push(sql`${course.searchText} like ${values.keyword}`);
+  if (filter.snapshot !== undefined) conditions.push(sql`${course.id} <= ${values.snapshot}`);
   return and(...conditions)!;
 }
 
@@ -193,17 +208,17 @@ const sortKey: Record<ListSort, SQL<string>> = {
 };
 
 /** Rows after the cursor in the sort's order (a row comparison the sort's index serves). */
-function afterCursor(sort: ListSort): SQL {
-  const row = sql`${param.afterId}::int`;
+function afterCursor(sort: ListSort, values: ListValues): SQL {
+  const { afterKey: key, afterId: row } = values;
   switch (sort) {
     case 'newest':
-      return sql`(${course.createdAt}, ${course.id}) < (to_timestamp(0) + ${param.afterKey}::bigint * interval '1 microsecond', ${row})`;
+      return sql`(${course.createdAt}, ${course.id}) < (to_timestamp(0) + ${key} * interval '1 microsecond', ${row})`;
     case 'popular':
-      return sql`(${course.sales}, ${course.id}) < (${param.afterKey}::bigint, ${row})`;
+      return sql`(${course.sales}, ${course.id}) < (${key}, ${row})`;
     case 'priceAsc':
-      return sql`(${course.price}, ${course.id}) > (${param.afterKey}::bigint, ${row})`;
+      return sql`(${course.price}, ${course.id}) > (${key}, ${row})`;
     case 'priceDesc':
-      return sql`(${course.price}, ${course.id}) < (${param.afterKey}::bigint, ${row})`;
+      return sql`(${course.price}, ${course.id}) < (${key}, ${row})`;
   }
 }
 
@@ -235,8 +250,8 @@ function topPerType(types: SQL, where: SQL, order: readonly SQL[], count: SQL | 
  * - rows whose text is too long for the walk's index come from their own index.
  * There may be more ids than `need` (long texts, a walk and its fallback): the caller sorts and cuts.
  */
-function keywordNewestIds(filter: ListFilter, cursor: SQL | undefined, need: number): SQL {
-  const base = and(listConditions({ ...filter, keyword: undefined }), cursor)!;
+function keywordNewestIds(filter: ListFilter, values: ListValues, cursor: SQL | undefined, need: number): SQL {
+  const base = and(listConditions({ ...filter, keyword: undefined }, values), cursor)!;
   const newest = sql.join(sortOrder.newest, sql`, `);
   const indexed = sql`octet_length(${course.searchText}) <= ${sql.raw(String(INDEXED_SEARCH_TEXT_BYTES))}`;
   const long = sql`octet_length(${course.searchText}) > ${sql.raw(String(INDEXED_SEARCH_TEXT_BYTES))}`;
@@ -245,12 +260,12 @@ function keywordNewestIds(filter: ListFilter, cursor: SQL | undefined, need: num
   // what the plan for any keyword costs, so PostgreSQL keeps the prepared statement's generic plan
   // whichever keywords come first (custom plans for rare ones would look cheaper and stay).
   if (!hasTrigram(filter.keyword ?? '')) {
-    const matches = sql`strpos(${course.searchText}, (select ${param.keywordText}::text)) > 0`;
+    const matches = sql`strpos(${course.searchText}, (select ${keywordParam.text}::text)) > 0`;
     return sql`(select id from (select ${course.id} as id from ${course} where ${base} and ${indexed} and ${matches} order by ${newest} limit ${count}) walked
       union all
       select ${course.id} from ${course} where ${base} and ${long} and ${matches})`;
   }
-  const pattern = sql`(select ${param.keyword}::text)`;
+  const pattern = sql`(select ${keywordParam.pattern}::text)`;
   const matches = sql`${course.searchText} like ${pattern}`;
   const walkRows = sql.raw(String(Math.max(SEARCH_WALK_ROWS, 4 * need)));
   return sql`(with walked as (
@@ -291,9 +306,9 @@ export interface ListPageResult {
  * The list query of a shape. The page size is written in (a `LIMIT $1` makes PostgreSQL plan every
  * execution again, as it cannot know the count); what the storefront and crawlers send — the
  * default page size, page 1, a page by number or a cursor, any filter but a keyword in another
- * order than the newest — is a prepared statement planned once (decisions 053, 063). A page
- * number reaches the plan only as a value (`hiddenCount`). Other page sizes, keyword pages by
- * number and keywords in another order (whose plan depends on the keyword) are planned each time.
+ * order than the newest — is a prepared statement with one generic plan (decisions 053, 063),
+ * its values hidden from the planner (`listValues`). Other page sizes, keyword pages by number
+ * and keywords in another order (whose plan depends on the keyword) are planned each time.
  */
 function listStatement(db: Db, filter: ListFilter, sort: ListSort, request: ListPageRequest, lang: Language) {
   const byCursor = Boolean(request.after);
@@ -302,28 +317,28 @@ function listStatement(db: Db, filter: ListFilter, sort: ListSort, request: List
   // A keyword search of the whole catalogue in the newest order (the storefront's search box) has
   // one plan for every keyword (decision 055); with another sort or filter the planner picks per keyword.
   const keywordWalk = Boolean(filter.keyword) && sort === 'newest' && filter.type === undefined && !filter.kind && !filter.price && filter.tag === undefined;
+  const prepared = !(filter.keyword && (!keywordWalk || offset > 0)) && request.limit === LIST_LIMIT.default;
+  const values = prepared ? HIDDEN_VALUES : VISIBLE_VALUES;
   const build = () => {
     // The newest id rides along as an init-plan column: one round trip instead of two (PGlite has one connection).
-    const newest = filter.snapshot === undefined ? sql<number>`(select coalesce(max(id), 0)::int from ${course})` : sql<number>`${param.snapshot}::int`;
+    const newest = filter.snapshot === undefined ? sql<number>`(select coalesce(max(id), 0)::int from ${course})` : sql<number>`${values.snapshot}`;
     if (keywordWalk) {
       const query = db
         .select({ id: course.id, card: cardJsonSql(lang).as('card'), newest: newest.as('newest'), sortKey: sortKey[sort].as('sort_key') })
         .from(course)
-        .where(sql`${course.id} in ${keywordNewestIds(filter, byCursor ? afterCursor(sort) : undefined, offset + rows)}`)
+        .where(sql`${course.id} in ${keywordNewestIds(filter, values, byCursor ? afterCursor(sort, values) : undefined, offset + rows)}`)
         .orderBy(...sortOrder[sort])
         .limit(sql.raw(String(rows)) as unknown as number);
       return offset ? query.offset(sql.raw(String(offset)) as unknown as number) : query;
     }
-    const conditions = [listConditions(filter)];
-    if (byCursor) conditions.push(afterCursor(sort));
+    const conditions = [listConditions(filter, values)];
+    if (byCursor) conditions.push(afterCursor(sort, values));
     const matching = and(...conditions)!;
     // A page by number finds its ids first, so the rows it skips are never turned into cards; with
     // a type, each type's scan reaches past the offset and carries its sort value, and the page is
     // cut from the merged rows without reading them again.
     const { key, direction } = sortColumn[sort];
-    // Prepared shapes take the page as a value; a keyword's plan is made for its page anyway.
-    const count = (placeholder: SQLWrapper, value: number) => (filter.keyword ? sql.raw(String(value)) : hiddenCount(placeholder));
-    const pageIds = (source: SQL) => sql`${course.id} in (${source} limit ${sql.raw(String(rows))} offset ${count(param.skip, offset)})`;
+    const pageIds = (source: SQL) => sql`${course.id} in (${source} limit ${sql.raw(String(rows))} offset ${values.skip})`;
     const where =
       filter.type === undefined
         ? offset
@@ -331,12 +346,12 @@ function listStatement(db: Db, filter: ListFilter, sort: ListSort, request: List
           : matching
         : offset
           ? pageIds(
-              sql`select c.id from ${typeAndDescendants(sql`${param.type}::int`)} as t(id) cross join lateral (
+              sql`select c.id from ${typeAndDescendants(values.type)} as t(id) cross join lateral (
                 select ${course.id} as id, ${key} as key from ${course} where ${course.typeId} = t.id and ${matching}
-                order by ${sql.join(sortOrder[sort], sql`, `)} limit ${count(param.depth, offset + rows)}) c
+                order by ${sql.join(sortOrder[sort], sql`, `)} limit ${values.depth}) c
               order by c.key ${direction}, c.id ${direction}`,
             )
-          : topPerType(typeAndDescendants(sql`${param.type}::int`), matching, sortOrder[sort], sql.raw(String(rows)));
+          : topPerType(typeAndDescendants(values.type), matching, sortOrder[sort], sql.raw(String(rows)));
     return db
       .select({ id: course.id, card: cardJsonSql(lang).as('card'), newest: newest.as('newest'), sortKey: sortKey[sort].as('sort_key') })
       .from(course)
@@ -344,7 +359,7 @@ function listStatement(db: Db, filter: ListFilter, sort: ListSort, request: List
       .orderBy(...sortOrder[sort])
       .limit(sql.raw(String(rows)) as unknown as number);
   };
-  if ((filter.keyword && (!keywordWalk || offset > 0)) || request.limit !== LIST_LIMIT.default) return build().prepare('');
+  if (!prepared) return build().prepare('');
   const keywordShape = keywordWalk ? (hasTrigram(filter.keyword!) ? 'trigram' : 'walk') : '';
   const shape = [lang, sort, filter.type !== undefined, filter.kind !== undefined, filter.price ?? '', filter.tag !== undefined, filter.snapshot !== undefined, byCursor, offset > 0, keywordShape].join('|');
   return preparedQuery(db, `catalogue.list|${shape}`, build);
