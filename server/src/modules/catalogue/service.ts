@@ -230,15 +230,6 @@ const typeAndDescendants = (root: SQL) => sql`(with recursive sub(id) as (
 ) select id from sub)`;
 
 /**
- * The first `count` rows of each of `types` matching `where`, in `order` — one short index scan per
- * type (a lateral join) instead of reading every row of all the types and sorting them, which
- * `type_id IN (…) ORDER BY … LIMIT` costs when a type has sub-types (decision 043).
- */
-function topPerType(types: SQL, where: SQL, order: readonly SQL[], count: SQL | number): SQL {
-  return sql`${course.id} in (select c.id from ${types} as t(id) cross join lateral (select ${course.id} as id from ${course} where ${course.typeId} = t.id and ${where} order by ${sql.join([...order], sql`, `)} limit ${count}) c)`;
-}
-
-/**
  * The ids of the first `need` matches of a keyword search in the newest order (decision 055), by a
  * plan that holds for every keyword, so the statement is prepared once instead of planned per keyword:
  * - the newest rows are walked in `course_newest_search_idx`, their text checked in the index;
@@ -334,9 +325,11 @@ function listStatement(db: Db, filter: ListFilter, sort: ListSort, request: List
     const conditions = [listConditions(filter, values)];
     if (byCursor) conditions.push(afterCursor(sort, values));
     const matching = and(...conditions)!;
-    // A page by number finds its ids first, so the rows it skips are never turned into cards; with
-    // a type, each type's scan reaches past the offset and carries its sort value, and the page is
-    // cut from the merged rows without reading them again.
+    // The page's ids come first, so rows it skips or cuts are never turned into cards. A page by
+    // number skips in the sort's index. With a type, one short index scan per type (a lateral join;
+    // `type_id IN (…) ORDER BY … LIMIT` would read every row of all the types and sort them,
+    // decision 043) reaches past the rows skipped and carries its sort value, and the page is cut
+    // from the merged rows without reading them again.
     const { key, direction } = sortColumn[sort];
     const pageIds = (source: SQL) => sql`${course.id} in (${source} limit ${sql.raw(String(rows))} offset ${values.skip})`;
     const where =
@@ -344,14 +337,12 @@ function listStatement(db: Db, filter: ListFilter, sort: ListSort, request: List
         ? offset
           ? pageIds(sql`select ${course.id} from ${course} where ${matching} order by ${sql.join(sortOrder[sort], sql`, `)}`)
           : matching
-        : offset
-          ? pageIds(
-              sql`select c.id from ${typeAndDescendants(values.type)} as t(id) cross join lateral (
-                select ${course.id} as id, ${key} as key from ${course} where ${course.typeId} = t.id and ${matching}
-                order by ${sql.join(sortOrder[sort], sql`, `)} limit ${values.depth}) c
-              order by c.key ${direction}, c.id ${direction}`,
-            )
-          : topPerType(typeAndDescendants(values.type), matching, sortOrder[sort], sql.raw(String(rows)));
+        : pageIds(
+            sql`select c.id from ${typeAndDescendants(values.type)} as t(id) cross join lateral (
+              select ${course.id} as id, ${key} as key from ${course} where ${course.typeId} = t.id and ${matching}
+              order by ${sql.join(sortOrder[sort], sql`, `)} limit ${values.depth}) c
+            order by c.key ${direction}, c.id ${direction}`,
+          );
     return db
       .select({ id: course.id, card: cardJsonSql(lang).as('card'), newest: newest.as('newest'), sortKey: sortKey[sort].as('sort_key') })
       .from(course)
