@@ -28,6 +28,17 @@ function parentKeys(rows: Row[], out: number[] = []): number[] {
   return out;
 }
 
+/** Rows of a tree, at any depth. */
+function rowCount(rows: Row[]): number {
+  return rows.reduce((count, row) => count + 1 + rowCount((row.children as Row[] | undefined) ?? []), 0);
+}
+
+/**
+ * A tree with more rows than this opens folded to its top level: antd renders every row of an
+ * opened tree, and the ~150 menu rules took seconds of a phone's CPU to appear.
+ */
+const TREE_OPEN_MAX_ROWS = 60;
+
 const DRAG_TYPE = 'application/x-framecraft-row';
 
 /**
@@ -52,11 +63,13 @@ export function CrudTable<R extends Row = Row>(props: CrudTableProps<R>) {
   const [selected, setSelected] = useState<R[]>([]);
   const [editing, setEditing] = useState<R | 'new' | null>(null);
   const [dragging, setDragging] = useState<number | null>(null);
-  // Tree rows start expanded, new parents too; an admin's collapsing is remembered.
-  const [collapsed, setCollapsed] = useState<Set<number>>(new Set());
+  // A small tree opens expanded, new parents too; a big one folded. Each parent the admin opens
+  // or closes against that is remembered.
+  const [toggled, setToggled] = useState<Set<number>>(new Set());
   const [filterForm] = Form.useForm();
   // Below antd's `sm` (576 px) the table is laid out for a phone (see crudColumns).
   const narrow = Grid.useBreakpoint().sm === false;
+  const openByDefault = !tree || rowCount(list.rows) <= TREE_OPEN_MAX_ROWS;
   const can = { add: useAuth('add') && offered.includes('add'), edit: useAuth('edit') && offered.includes('edit'), del: useAuth('del') && offered.includes('del'), sortable: useAuth('sortable') };
 
   const columnFields = fields.filter((f) => f.column !== false && !f.column?.filterOnly);
@@ -171,11 +184,11 @@ export function CrudTable<R extends Row = Row>(props: CrudTableProps<R>) {
                 // The tree's indent and toggle sit in the first data column after the id. rc-table
                 // counts the selection column and antd takes one off when there is one: add it twice.
                 expandIconColumnIndex: Math.max(0, columns.findIndex((c) => c.key !== '__drag' && c.key !== 'id')) + (can.del ? 2 : 0),
-                expandedRowKeys: parentKeys(list.rows).filter((id) => !collapsed.has(id)),
+                expandedRowKeys: parentKeys(list.rows).filter((id) => openByDefault !== toggled.has(id)),
                 onExpand: (expanded, row) =>
-                  setCollapsed((c) => {
-                    const next = new Set(c);
-                    if (expanded) next.delete(row.id);
+                  setToggled((t) => {
+                    const next = new Set(t);
+                    if (expanded === openByDefault) next.delete(row.id);
                     else next.add(row.id);
                     return next;
                   }),
