@@ -26,6 +26,29 @@ describe('keyword search index', () => {
     const rows = await db.select({ id: course.id, searchText: course.searchText }).from(course).where(inArray(course.id, ids));
     expect(rows.every((row) => row.searchText.includes('davinci'))).toBe(true);
   });
+
+  // Decision 065: a sale changes `sales` (in the popular-order indexes), so the update adds the
+  // item's trigrams to the GIN index's pending list, and every trigram search reads all of it.
+  it('a keyword nothing matches reads a few index pages however many sales came before', async () => {
+    const db = ctx.database.db;
+    // From an empty pending list, ~300 sales: under 1 MB of pending entries, far below the default
+    // limit (4 MB, when the list would be moved into the index anyway) and far above 64 kB.
+    await db.execute(sql`select gin_clean_pending_list('course_search_trgm_idx'::regclass)`);
+    for (let round = 0; round < 4; round++) await db.execute(sql`update ${course} set sales = ${course.sales} + 1 where ${course.status} = 'on_sale'`);
+    const pagesRead = async () => {
+      const [row] = await db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        return rowsOf<{ 'QUERY PLAN': [{ Plan: { Plans?: { 'Node Type': string; 'Shared Hit Blocks': number; 'Shared Read Blocks': number }[] } }] }>(
+          tx.execute(sql`explain (analyze, buffers, format json) select ${course.id} from ${course} where ${course.searchText} like '%zzqxw%'`),
+        );
+      });
+      const scan = row!['QUERY PLAN'][0].Plan.Plans!.find((plan) => plan['Node Type'] === 'Bitmap Index Scan')!;
+      return scan['Shared Hit Blocks'] + scan['Shared Read Blocks'];
+    };
+    // 64 kB of pending entries are 8 pages; with the default limit this read ~100.
+    expect(await pagesRead()).toBeLessThanOrEqual(16);
+    await db.execute(sql`update ${course} set sales = ${course.sales} - 4 where ${course.status} = 'on_sale'`);
+  });
 });
 
 /**
@@ -82,6 +105,7 @@ describe('keyword search in the newest order, every way a keyword is read', () =
     ['a keyword only older items have (trigram index after the walk)', 'course'],
     ['a keyword with a trigram in over-long texts, one new, one old', 'davinci'],
     ['a keyword the newest items have (the walk alone)', 'filler 20'],
+    ['a keyword the newest 500 lack but the walk would find (trigram index, no walk)', 'filler 3'],
     ['a keyword without a trigram, found only in older items (the walk to the end)', 'an'],
     ['a keyword without a trigram, only in over-long texts', 'qz'],
     ['a keyword without a trigram the newest items have', 'qq'],
@@ -105,6 +129,10 @@ describe('keyword search in the newest order, every way a keyword is read', () =
     expect(expected('qz').map(bytes).every((size) => size > 2000)).toBe(true);
     expect(expected('qz')).toHaveLength(2);
     expect(expected('filler 20').length).toBeGreaterThan(20);
+    const newest = [...onSale].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id).map((row) => row.id);
+    const filler3 = expected('filler 3');
+    expect(filler3.filter((id) => newest.indexOf(id) < 500)).toEqual([]);
+    expect(filler3.filter((id) => newest.indexOf(id) < 2000).length).toBeGreaterThan(20);
     expect(expected('zzzq')).toEqual([]);
   });
 });

@@ -140,6 +140,13 @@ const INDEXED_SEARCH_TEXT_BYTES = 2000;
  * ~1 000 rows at 100 000 items) is read the other way in ~3 ms at worst.
  */
 const SEARCH_WALK_ROWS = 2000;
+/**
+ * The newest rows that must hold a match before the walk is tried at all (decision 065). A keyword
+ * with none in 500 rows is rarer than ~1 in 100 there, so 2 000 rows would hold ~4 matches where a
+ * page needs 21: the walk would almost always end in the trigram index anyway. Misspellings and
+ * words nobody sells pay 500 rows instead of 2 000; a common keyword stops at its first match.
+ */
+const SEARCH_PROBE_ROWS = 500;
 
 export interface ListFilter {
   /** A type: its items and those of every enabled type below it (an unknown or disabled type matches nothing). */
@@ -235,7 +242,9 @@ const typeAndDescendants = (root: SQL) => sql`(with recursive sub(id) as (
  * - the newest rows are walked in `course_newest_search_idx`, their text checked in the index;
  * - a keyword with a trigram walks at most SEARCH_WALK_ROWS rows; when those hold fewer than
  *   `need` matches, all matches are read through the trigram index instead (materialised, so the
- *   planner cannot turn it back into the walk) and sorted;
+ *   planner cannot turn it back into the walk) and sorted. A keyword none of the newest
+ *   SEARCH_PROBE_ROWS rows hold skips the walk: it would almost never fill a page in the rest
+ *   (decision 065);
  * - a keyword without one (one or two characters) walks until it has `need` matches: the trigram
  *   index could not narrow it (`strpos` is the LIKE's test and keeps that index out of the plan);
  * - rows whose text is too long for the walk's index come from their own index.
@@ -259,11 +268,13 @@ function keywordNewestIds(filter: ListFilter, values: ListValues, cursor: SQL | 
   const pattern = sql`(select ${keywordParam.pattern}::text)`;
   const matches = sql`${course.searchText} like ${pattern}`;
   const walkRows = sql.raw(String(Math.max(SEARCH_WALK_ROWS, 4 * need)));
+  const newestRows = (rows: SQL) => sql`select ${course.id} as id, ${course.createdAt} as create_time, ${course.searchText} as search_text from ${course}
+        where ${base} and ${indexed} order by ${newest} limit ${rows}`;
+  const probeRows = sql.raw(String(SEARCH_PROBE_ROWS));
   return sql`(with walked as (
-      select w.id from (
-        select ${course.id} as id, ${course.createdAt} as create_time, ${course.searchText} as search_text from ${course}
-        where ${base} and ${indexed} order by ${newest} limit ${walkRows}) w
-      where w.search_text like ${pattern} order by w.create_time desc, w.id desc limit ${count}
+      select w.id from (${newestRows(walkRows)}) w
+      where w.search_text like ${pattern} and exists (select from (${newestRows(probeRows)}) p where p.search_text like ${pattern})
+      order by w.create_time desc, w.id desc limit ${count}
     ), every_match as materialized (
       select ${course.id} as id, ${course.createdAt} as create_time from ${course}
       where ${base} and ${matches} and (select count(*) from walked) < ${count}

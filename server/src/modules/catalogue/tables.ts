@@ -3,6 +3,8 @@ import { bigint, index, integer, jsonb, pgTable, primaryKey, serial, smallint, t
 
 const createdAt = () => timestamp('create_time', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('update_time', { withTimezone: true }).notNull().defaultNow();
+/** A GIN index's pending list in kB (PostgreSQL: 4 MB): searches read all of it (decision 065). */
+const SMALL_GIN_PENDING_LIST = { gin_pending_list_limit: 64 };
 
 /** Catalogue type (category): a tree by `pid`; `layout` is the detail page its items open in. */
 export const catalogueType = pgTable(
@@ -83,8 +85,9 @@ export const course = pgTable(
     index('course_banner_idx')
       .on(t.weigh.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 'on_sale' and ${t.weigh} > 0`),
-    // Keyword search (LIKE '%…%'): a trigram index, migration 0005.
-    index('course_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // Keyword search (LIKE '%…%'): a trigram index, migration 0005. Its pending list is kept small:
+    // every search reads all of it, and every sale adds to it (decision 065, migration 0031).
+    index('course_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with(SMALL_GIN_PENDING_LIST),
     // A keyword search in the newest order walks the first and checks the text in it, index-only
     // (decision 055, migration 0029); a btree entry holds ~2.7 KB, so longer texts are in the second.
     index('course_newest_search_idx')
@@ -94,8 +97,8 @@ export const course = pgTable(
       .on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`octet_length(${t.searchText}) > 2000`),
     // Quick search of the back office's list, shop/course (decision 040, migration 0027).
-    index('course_title_zh_trgm_idx').using('gin', t.titleZh.op('gin_trgm_ops')),
-    index('course_title_en_trgm_idx').using('gin', t.titleEn.op('gin_trgm_ops')),
+    index('course_title_zh_trgm_idx').using('gin', t.titleZh.op('gin_trgm_ops')).with(SMALL_GIN_PENDING_LIST),
+    index('course_title_en_trgm_idx').using('gin', t.titleEn.op('gin_trgm_ops')).with(SMALL_GIN_PENDING_LIST),
   ],
 );
 
