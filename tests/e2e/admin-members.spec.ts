@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from './global-setup.ts';
-import { adminLogin } from './support.ts';
+import { adminLogin, openedDialog } from './support.ts';
 
 test('an admin adds a member, credits their balance through the log, and sees it on the member row', async ({ page }) => {
   await adminLogin(page, 'admin', E2E_ADMIN_PASSWORD);
@@ -19,6 +19,7 @@ test('an admin adds a member, credits their balance through the log, and sees it
 
   await page.goto('/admin/user/moneyLog');
   await page.click('[data-testid=crud-add]');
+  await openedDialog(page);
   await dialog.locator('[data-testid=field-user_id]').click();
   await page.keyboard.type(username);
   await page.locator('.ant-select-item-option', { hasText: username }).click();

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { adminToken, api, openAsAdmin, setSettings, shot } from './support.ts';
+import { adminToken, api, openAsAdmin, openedDialog, setSettings, shot } from './support.ts';
 
 /**
  * Coupons and invites (issue 18 parts 4–5, decision 039): claim a coupon with its code in the
@@ -186,6 +186,7 @@ test('the admin scopes a coupon to items found by title, then to a type picked f
 
   // Items: searched by title on the server, picked from the list.
   await edit.click();
+  await openedDialog(page);
   await expect(dialog.getByTestId('coupon-scope-all')).toBeVisible();
   await dialog.locator('[data-testid=field-scope]').click();
   await page.locator('.ant-select-item-option', { hasText: '指定商品' }).click();
@@ -200,6 +201,7 @@ test('the admin scopes a coupon to items found by title, then to a type picked f
 
   // Type: the scope change clears the item ids; a type is picked from the tree.
   await edit.click();
+  await openedDialog(page);
   await dialog.locator('[data-testid=field-scope]').click();
   await page.locator('.ant-select-item-option', { hasText: '指定分类' }).click();
   await dialog.locator('[data-testid=coupon-scope-types]').click();

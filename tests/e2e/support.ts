@@ -105,6 +105,17 @@ export async function openAsAdmin(page: Page, path: string) {
   await page.goto(path);
 }
 
+/**
+ * The back office's open dialog once its opening zoom has ended. A click during the zoom lands on
+ * a control a few pixels tall, and a select opened then drops its list where the control was.
+ */
+export async function openedDialog(page: Page): Promise<Locator> {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).not.toHaveClass(/ant-zoom-(appear|enter)/);
+  return dialog;
+}
+
 /** Log in to the back office through its page (at `prefix`), solving the click captcha when the site asks for it. */
 export async function adminLogin(page: Page, username: string, password: string, prefix = '/admin') {
   await page.goto(`${prefix}/login`);
