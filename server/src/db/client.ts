@@ -72,6 +72,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return { db: drizzle(client, { schema }) as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
 
+/** Which database the app runs on: the one it was given, or what the environment says (`DATABASE_URL` set = PostgreSQL). */
+export function databaseKindOf(deps: { databaseKind?: Database['kind']; env: { DATABASE_URL?: string } }): Database['kind'] {
+  return deps.databaseKind ?? (deps.env.DATABASE_URL ? 'postgres' : 'pglite');
+}
+
 export function pgliteDirFor(dataDir: string): string {
   return join(dataDir, 'pgdata');
 }

@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { genLog } from './tables.ts';
+import { databaseKindOf } from '../../db/client.ts';
 import { ApiError } from '../../shared/errors.ts';
 import { validate } from '../../shared/validation.ts';
 import { adminRoute, currentAccess } from '../admin/index.ts';
@@ -35,8 +36,7 @@ export async function generatorRoutes(app: FastifyInstance) {
   });
   adminRoute(app, { method: 'GET', path: 'ajax/getDatabaseConnectionList', node: 'crud/generator/index' }, async (request, reply) => {
     superOnly(request);
-    const kind = app.deps.databaseKind ?? (app.deps.env.DATABASE_URL ? 'postgres' : 'pglite');
-    return reply.ok({ list: await connectionList(app.deps.db, kind) });
+    return reply.ok({ list: await connectionList(app.deps.db, databaseKindOf(app.deps)) });
   });
   adminRoute(app, { method: 'GET', path: 'ajax/getTablePk', node: 'crud/generator/index' }, async (request, reply) => {
     superOnly(request);

@@ -151,13 +151,14 @@ describe('background jobs', () => {
     await both();
     await both();
     expect(runs).toHaveLength(2);
-    // The built-in periodic jobs ran once each, and succeeded.
+    // The built-in periodic jobs ran once each, and succeeded; the embedded database is also vacuumed (decision 066).
     const builtIn = await a.database.db
       .select({ name: backgroundJob.name, state: backgroundJob.state, lastError: backgroundJob.lastError })
       .from(backgroundJob)
-      .where(inArray(backgroundJob.name, ['session.purgeTokens', 'jobs.cleanup']))
+      .where(inArray(backgroundJob.name, ['db.vacuum', 'session.purgeTokens', 'jobs.cleanup']))
       .orderBy(backgroundJob.name);
     expect(builtIn).toEqual([
+      ...(a.database.kind === 'pglite' ? [{ name: 'db.vacuum', state: 'succeeded', lastError: '' }] : []),
       { name: 'jobs.cleanup', state: 'succeeded', lastError: '' },
       { name: 'session.purgeTokens', state: 'succeeded', lastError: '' },
     ]);

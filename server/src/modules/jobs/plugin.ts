@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'drizzle-orm';
+import { databaseKindOf } from '../../db/client.ts';
+import { EMBEDDED_VACUUM_INTERVAL_MS, vacuumEachTable } from '../../db/upkeep.ts';
 import { JobRunner, SUCCEEDED_KEEP_MS, traceScope } from './runner.ts';
 
 declare module 'fastify' {
@@ -26,6 +28,14 @@ export const jobsPlugin = fp(
         sql`delete from background_job where state = 'succeeded' and finish_time < now() - make_interval(secs => ${SUCCEEDED_KEEP_MS / 1000})`,
       );
     });
+    // PostgreSQL vacuums by itself; the embedded database has no autovacuum (decision 066).
+    if (databaseKindOf(app.deps) === 'pglite') {
+      runner.every('db.vacuum', EMBEDDED_VACUUM_INTERVAL_MS, async (_payload, job) => {
+        const started = performance.now();
+        const { vacuumed, analyzed } = await vacuumEachTable(app.deps.db);
+        job.log.info({ vacuumed, analyzed, ms: Math.round(performance.now() - started) }, 'embedded database vacuumed');
+      });
+    }
     app.addHook('onClose', () => runner.stop(app.deps.env.SHUTDOWN_TIMEOUT_MS));
   },
   { name: 'jobs' },
