@@ -8,7 +8,7 @@ test('an admin adds a member, credits their balance through the log, and sees it
   const username = `vip${Date.now() % 1_000_000}`;
   await page.goto('/admin/user/user');
   await page.click('[data-testid=crud-add]');
-  const dialog = page.getByRole('dialog');
+  const dialog = await openedDialog(page);
   await dialog.locator('[data-testid=field-username]').fill(username);
   await dialog.locator('[data-testid=field-nickname]').fill('Backoffice member');
   await dialog.locator('[data-testid=field-password]').fill('secret123');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminLogin, adminToken, api, shot } from './support.ts';
+import { adminLogin, adminToken, api, openedDialog, shot } from './support.ts';
 
 /**
  * Issue 19 (CRUD v2 part): an admin of the seeded "Catalogue editors" group — not the super
@@ -23,7 +23,7 @@ test('an editor adds a type and a notice and sees them on the storefront', async
   // A type: bilingual names and the material layout.
   await page.goto('/admin/shop/type');
   await page.click('[data-testid=crud-add]');
-  const dialog = page.getByRole('dialog');
+  const dialog = await openedDialog(page);
   await dialog.locator('[data-testid=field-name_zh]').fill(`调色预设${stamp}`);
   await dialog.locator('[data-testid=field-name_en]').fill(`Grading presets ${stamp}`);
   await dialog.locator('[data-testid=field-icon]').fill('filter');
@@ -39,6 +39,7 @@ test('an editor adds a type and a notice and sees them on the storefront', async
   // A notice with rich text.
   await page.goto('/admin/shop/notice');
   await page.click('[data-testid=crud-add]');
+  await openedDialog(page);
   await dialog.locator('[data-testid=field-title_zh]').fill(`新品上架 ${stamp}`);
   await dialog.locator('[data-testid=field-title_en]').fill(`New arrivals ${stamp}`);
   await dialog.locator('[data-testid=field-content_zh-input]').click();

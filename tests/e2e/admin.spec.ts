@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { readFileSync } from 'node:fs';
 import { E2E_ADMIN_PASSWORD } from './global-setup.ts';
-import { adminLogin, openAsAdmin, setSettings } from './support.ts';
+import { adminLogin, openAsAdmin, openedDialog, setSettings } from './support.ts';
 
 async function logout(page: Page) {
   await page.click('[data-testid=admin-user-menu]');
@@ -23,7 +23,7 @@ const rowNames = async (page: Page) => (await table(page).locator('tr.ant-table-
 
 async function addDepartment(page: Page, values: { name: string; responsible?: string; phone?: string }) {
   await page.click('[data-testid=crud-add]');
-  const dialog = page.getByRole('dialog');
+  const dialog = await openedDialog(page);
   await dialog.locator('[data-testid=field-name]').fill(values.name);
   if (values.responsible) await dialog.locator('[data-testid=field-responsible]').fill(values.responsible);
   if (values.phone) await dialog.locator('[data-testid=field-phone]').fill(values.phone);
@@ -39,7 +39,7 @@ test.describe.serial('admin back office', () => {
 
     await page.goto('/admin/auth/group');
     await page.click('[data-testid=crud-add]');
-    const dialog = page.getByRole('dialog');
+    const dialog = await openedDialog(page);
     await dialog.locator('[data-testid=field-name]').fill('部门编辑');
     await dialog.locator('[data-testid=field-pid]').click();
     await page.locator('.ant-select-tree-node-content-wrapper', { hasText: '超级管理员' }).click();
@@ -57,6 +57,7 @@ test.describe.serial('admin back office', () => {
 
     await page.goto('/admin/auth/admin');
     await page.click('[data-testid=crud-add]');
+    await openedDialog(page);
     await dialog.locator('[data-testid=field-username]').fill('deptuser');
     await dialog.locator('[data-testid=field-nickname]').fill('小部');
     await dialog.locator('[data-testid=field-password]').fill('dept-pass-1');
@@ -100,7 +101,7 @@ test.describe.serial('admin back office', () => {
 
     // A server-side validation message lands on its field.
     await page.click('[data-testid=crud-add]');
-    const dialog = page.getByRole('dialog');
+    const dialog = await openedDialog(page);
     await dialog.locator('[data-testid=field-name]').fill('Bad');
     await dialog.locator('[data-testid=field-email]').fill('not-mail');
     await dialog.locator('[data-testid=crud-save]').click();

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { addMember, adminToken, api, openAsAdmin, shot } from './support.ts';
+import { addMember, adminToken, api, openAsAdmin, openedDialog, shot } from './support.ts';
 
 /** Pick an option of an antd Select (the open dropdown's option with this exact title). */
 async function choose(page: Page, select: Locator, title: string, search?: string) {
@@ -95,7 +95,7 @@ test('generate a table, use it, reopen the design and delete it', async ({ page,
   // The generated page works at once: add a row with every kind of field.
   await page.goto(`/admin/gen/${table}`);
   await page.click('[data-testid=crud-add]');
-  const dialog = page.getByRole('dialog');
+  const dialog = await openedDialog(page);
   await dialog.locator('[data-testid=field-title]').fill('The Left Hand of Darkness');
   await dialog.locator('[data-testid=field-price]').fill('42.50');
   await choose(page, dialog.locator('[data-testid=field-state]'), 'live');

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminLogin, adminToken, api, setSettings, shot } from './support.ts';
+import { adminLogin, adminToken, api, openedDialog, setSettings, shot } from './support.ts';
 import { E2E_ADMIN_PASSWORD } from './global-setup.ts';
 
 /**
@@ -109,7 +109,7 @@ test('bundled icons render offline: search, pick, preview, save, and the menu sh
   // The list first: the page is settled before the dialog opens (a busy machine loads slowly).
   await expect(page.locator('.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
   await page.click('[data-testid=crud-add]');
-  const dialog = page.getByRole('dialog');
+  const dialog = await openedDialog(page);
   await dialog.getByTestId('icon-picker-trigger').click();
   const picker = page.getByTestId('icon-picker');
   await expect(picker).toBeVisible();
@@ -157,7 +157,7 @@ test('the picker fits a 390 and a 1440 px window, light and dark (screenshots wi
       await page.goto('/admin/auth/rule');
       await expect(page.locator('.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
       await page.click('[data-testid=crud-add]');
-      const dialog = page.getByRole('dialog');
+      const dialog = await openedDialog(page);
       await dialog.getByTestId('icon-picker-trigger').click();
       const picker = page.getByTestId('icon-picker');
       await picker.getByTestId('icon-picker-search').locator('input').fill('user');
