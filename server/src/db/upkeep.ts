@@ -17,8 +17,8 @@ const ANALYZE_SCALE_FACTOR = 0.1;
  * flushed view count) left index-only scans visiting the table until the next seed. Every table
  * is vacuumed (the visibility map makes that cheap where nothing changed); one is analysed too
  * when autovacuum's rule would have: never analysed, or enough rows changed since. One statement
- * per table, so requests queued on PGlite's one connection go between tables. Returns the tables
- * vacuumed and those analysed.
+ * per table, so requests queued on PGlite's one connection go between tables. Returns how many
+ * tables were vacuumed, and the names of those analysed.
  */
 export async function vacuumEachTable(db: Db): Promise<{ vacuumed: number; analyzed: string[] }> {
   // The change counters reach pg_stat_user_tables when a backend flushes them; PGlite's one
