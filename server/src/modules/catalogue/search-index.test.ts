@@ -1,9 +1,9 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { rowsOf } from '../../db/client.ts';
 import { listCourses } from './service.ts';
-import { course } from './tables.ts';
+import { course, keywordGrams, searchGrams } from './tables.ts';
 
 describe('keyword search index', () => {
   let ctx: TestContext;
@@ -33,20 +33,22 @@ describe('keyword search index', () => {
     const db = ctx.database.db;
     // From an empty pending list, ~300 sales: under 1 MB of pending entries, far below the default
     // limit (4 MB, when the list would be moved into the index anyway) and far above 64 kB.
-    await db.execute(sql`select gin_clean_pending_list('course_search_trgm_idx'::regclass)`);
+    await db.execute(sql`select gin_clean_pending_list('course_search_trgm_idx'::regclass), gin_clean_pending_list('course_search_gram_idx'::regclass)`);
     for (let round = 0; round < 4; round++) await db.execute(sql`update ${course} set sales = ${course.sales} + 1 where ${course.status} = 'on_sale'`);
-    const pagesRead = async () => {
+    const pagesRead = async (condition: SQL) => {
       const [row] = await db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
         return rowsOf<{ 'QUERY PLAN': [{ Plan: { Plans?: { 'Node Type': string; 'Shared Hit Blocks': number; 'Shared Read Blocks': number }[] } }] }>(
-          tx.execute(sql`explain (analyze, buffers, format json) select ${course.id} from ${course} where ${course.searchText} like '%zzqxw%'`),
+          tx.execute(sql`explain (analyze, buffers, format json) select ${course.id} from ${course} where ${condition}`),
         );
       });
       const scan = row!['QUERY PLAN'][0].Plan.Plans!.find((plan) => plan['Node Type'] === 'Bitmap Index Scan')!;
       return scan['Shared Hit Blocks'] + scan['Shared Read Blocks'];
     };
-    // 64 kB of pending entries are 8 pages; with the default limit this read ~100.
-    expect(await pagesRead()).toBeLessThanOrEqual(16);
+    // 64 kB of pending entries are 8 pages; with the default limit this read ~100. The gram index
+    // (decision 067) keeps the same limit.
+    expect(await pagesRead(sql`${course.searchText} like '%zzqxw%'`)).toBeLessThanOrEqual(16);
+    expect(await pagesRead(sql`${searchGrams(course.searchText)} @> ${keywordGrams(sql`'xq'`)}`)).toBeLessThanOrEqual(16);
     await db.execute(sql`update ${course} set sales = ${course.sales} - 4 where ${course.status} = 'on_sale'`);
   });
 });
@@ -106,11 +108,13 @@ describe('keyword search in the newest order, every way a keyword is read', () =
     ['a keyword with a trigram in over-long texts, one new, one old', 'davinci'],
     ['a keyword the newest items have (the walk alone)', 'filler 20'],
     ['a keyword the newest 500 lack but the walk would find (trigram index, no walk)', 'filler 3'],
-    ['a keyword without a trigram, found only in older items (the walk to the end)', 'an'],
+    ['a keyword without a trigram, found only in older items (gram index after the walk)', 'an'],
     ['a keyword without a trigram, only in over-long texts', 'qz'],
-    ['a keyword without a trigram the newest items have', 'qq'],
+    ['a keyword without a trigram the newest items have (the walk alone)', 'qq'],
     ['one character', '夜'],
+    ['two words without a trigram the newest 500 lack (gram index, no walk)', '充 7'],
     ['a keyword nothing has', 'zzzq'],
+    ['a keyword without a trigram nothing has', 'xq'],
   ])('%s', async (_, keyword) => {
     const all = expected(keyword);
     const { byCursor, byNumber } = await walk(keyword);
@@ -134,5 +138,67 @@ describe('keyword search in the newest order, every way a keyword is read', () =
     expect(filler3.filter((id) => newest.indexOf(id) < 500)).toEqual([]);
     expect(filler3.filter((id) => newest.indexOf(id) < 2000).length).toBeGreaterThan(20);
     expect(expected('zzzq')).toEqual([]);
+    expect(expected('xq')).toEqual([]);
+    const twoWords = expected('充 7');
+    expect(twoWords.length).toBeGreaterThan(20);
+    expect(twoWords.filter((id) => newest.indexOf(id) < 500)).toEqual([]);
+  });
+});
+
+/**
+ * Decision 067: keywords without a trigram are narrowed by the grams of the text's words. The
+ * index is right only if every text's grams hold the grams of every keyword the text contains.
+ */
+describe('the grams of a text and of a keyword', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  const texts = ['雨夜街头重逢 rainy-night street reunion', '  leading,  double  spaces ', 'tab\tand\nnew line', 'c++ 4k·hd 竖屏', '', '夜', 'ab'];
+
+  /** Each word's characters and character pairs, words split at whitespace (as JavaScript sees it; the texts use ASCII whitespace only). */
+  const gramsOf = (text: string) => {
+    const grams = new Set<string>();
+    for (const word of text.split(/\s+/u).filter(Boolean)) {
+      const chars = [...word];
+      chars.forEach((char, i) => {
+        grams.add(char);
+        if (i + 1 < chars.length) grams.add(char + chars[i + 1]);
+      });
+    }
+    return [...grams].sort();
+  };
+
+  it("a text's grams are the characters and character pairs of its words", async () => {
+    for (const text of texts) {
+      const [row] = await rowsOf<{ grams: string[] }>(ctx.database.db.execute(sql`select ${searchGrams(sql`${text}::text`)} as grams`));
+      expect([...row!.grams].sort(), text).toEqual(gramsOf(text));
+    }
+  });
+
+  it('a text holds the grams of every keyword it contains, and a keyword asks for fewer', async () => {
+    for (const text of texts) {
+      const chars = [...text];
+      const keywords = new Set<string>();
+      for (let start = 0; start < chars.length; start++) {
+        for (let length = 1; length <= 5 && start + length <= chars.length; length++) {
+          const keyword = chars.slice(start, start + length).join('').trim();
+          if (keyword) keywords.add(keyword);
+        }
+      }
+      const missed = await rowsOf<{ keyword: string }>(
+        ctx.database.db.execute(sql`select k as keyword from jsonb_array_elements_text(${JSON.stringify([...keywords])}::jsonb) k
+          where not (${searchGrams(sql`${text}::text`)} @> ${keywordGrams(sql`k`)})`),
+      );
+      expect(missed, text).toEqual([]);
+    }
+    const [asked] = await rowsOf<{ pair: string[]; one: string[]; words: string[] }>(
+      ctx.database.db.execute(sql`select ${keywordGrams(sql`'城市'::text`)} as pair, ${keywordGrams(sql`'夜'::text`)} as one, ${keywordGrams(sql`'a-b  c'::text`)} as words`),
+    );
+    expect(asked!.pair).toEqual(['城市']);
+    expect(asked!.one).toEqual(['夜']);
+    expect([...asked!.words].sort()).toEqual(['-b', 'a-', 'c']);
   });
 });

@@ -5,7 +5,7 @@ import { jsonArray, type Json } from '../../shared/json-text.ts';
 import { preparedQuery, rawRows } from '../../db/prepared.ts';
 import type { Db } from '../../db/client.ts';
 import type { MemberRow } from '../session/index.ts';
-import { catalogueType, course, courseTag } from './tables.ts';
+import { catalogueType, course, courseTag, keywordGrams, searchGrams } from './tables.ts';
 
 export type CourseRow = typeof course.$inferSelect;
 export type TypeRow = typeof catalogueType.$inferSelect;
@@ -130,6 +130,13 @@ const likePattern = (keyword: string) => `%${keyword.toLowerCase().replace(/[\\%
  */
 const hasTrigram = (keyword: string) => /[\p{L}\p{N}]{3}/u.test(keyword);
 
+/**
+ * A keyword without a trigram, through the gram index (decision 067): the rows whose words hold
+ * every character and character pair of the keyword's words, the text itself confirming (`strpos`
+ * is the LIKE's test; as a LIKE the planner would weigh the trigram index, which cannot narrow it).
+ */
+const gramMatch = (keywordText: SQL) => sql`${searchGrams(course.searchText)} @> ${keywordGrams(keywordText)} and strpos(${course.searchText}, ${keywordText}) > 0`;
+
 /** Search texts longer than this (bytes) are not in `course_newest_search_idx` (a btree entry holds ~2.7 KB). */
 const INDEXED_SEARCH_TEXT_BYTES = 2000;
 /**
@@ -240,13 +247,12 @@ const typeAndDescendants = (root: SQL) => sql`(with recursive sub(id) as (
  * The ids of the first `need` matches of a keyword search in the newest order (decision 055), by a
  * plan that holds for every keyword, so the statement is prepared once instead of planned per keyword:
  * - the newest rows are walked in `course_newest_search_idx`, their text checked in the index;
- * - a keyword with a trigram walks at most SEARCH_WALK_ROWS rows; when those hold fewer than
- *   `need` matches, all matches are read through the trigram index instead (materialised, so the
- *   planner cannot turn it back into the walk) and sorted. A keyword none of the newest
- *   SEARCH_PROBE_ROWS rows hold skips the walk: it would almost never fill a page in the rest
- *   (decision 065);
- * - a keyword without one (one or two characters) walks until it has `need` matches: the trigram
- *   index could not narrow it (`strpos` is the LIKE's test and keeps that index out of the plan);
+ * - the walk checks at most SEARCH_WALK_ROWS rows; when those hold fewer than `need` matches, all
+ *   matches are read through an index instead (materialised, so the planner cannot turn it back
+ *   into the walk) and sorted: the trigram index, or for a keyword without a trigram (one or two
+ *   characters) the gram index, the text confirming each row (decision 067). A keyword none of
+ *   the newest SEARCH_PROBE_ROWS rows hold skips the walk: it would almost never fill a page in
+ *   the rest (decision 065);
  * - rows whose text is too long for the walk's index come from their own index.
  * There may be more ids than `need` (long texts, a walk and its fallback): the caller sorts and cuts.
  */
@@ -259,14 +265,8 @@ function keywordNewestIds(filter: ListFilter, values: ListValues, cursor: SQL | 
   // The keyword reaches the plan only as a sub-select's value: a plan made for one keyword then costs
   // what the plan for any keyword costs, so PostgreSQL keeps the prepared statement's generic plan
   // whichever keywords come first (custom plans for rare ones would look cheaper and stay).
-  if (!hasTrigram(filter.keyword ?? '')) {
-    const matches = sql`strpos(${course.searchText}, (select ${keywordParam.text}::text)) > 0`;
-    return sql`(select id from (select ${course.id} as id from ${course} where ${base} and ${indexed} and ${matches} order by ${newest} limit ${count}) walked
-      union all
-      select ${course.id} from ${course} where ${base} and ${long} and ${matches})`;
-  }
   const pattern = sql`(select ${keywordParam.pattern}::text)`;
-  const matches = sql`${course.searchText} like ${pattern}`;
+  const matches = hasTrigram(filter.keyword ?? '') ? sql`${course.searchText} like ${pattern}` : gramMatch(sql`(select ${keywordParam.text}::text)`);
   const walkRows = sql.raw(String(Math.max(SEARCH_WALK_ROWS, 4 * need)));
   const newestRows = (rows: SQL) => sql`select ${course.id} as id, ${course.createdAt} as create_time, ${course.searchText} as search_text from ${course}
         where ${base} and ${indexed} order by ${newest} limit ${rows}`;
@@ -362,7 +362,7 @@ function listStatement(db: Db, filter: ListFilter, sort: ListSort, request: List
       .limit(sql.raw(String(rows)) as unknown as number);
   };
   if (!prepared) return build().prepare('');
-  const keywordShape = keywordWalk ? (hasTrigram(filter.keyword!) ? 'trigram' : 'walk') : '';
+  const keywordShape = keywordWalk ? (hasTrigram(filter.keyword!) ? 'trigram' : 'gram') : '';
   const shape = [lang, sort, filter.type !== undefined, filter.kind !== undefined, filter.price ?? '', filter.tag !== undefined, filter.snapshot !== undefined, byCursor, offset > 0, keywordShape].join('|');
   return preparedQuery(db, `catalogue.list|${shape}`, build);
 }

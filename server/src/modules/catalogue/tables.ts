@@ -1,10 +1,18 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('create_time', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('update_time', { withTimezone: true }).notNull().defaultNow();
 /** A GIN index's pending list in kB (PostgreSQL: 4 MB): searches read all of it (decision 065). */
 const SMALL_GIN_PENDING_LIST = { gin_pending_list_limit: 64 };
+
+/**
+ * The distinct characters and character pairs of a text's words (split at whitespace), by the
+ * database function of migration 0033: the gram index's expression, and applied to a keyword.
+ */
+export const searchGrams = (text: SQLWrapper) => sql<string[]>`course_search_grams(${text})`;
+/** The grams a text holding the keyword must have: each word's character pairs, a one-character word itself (migration 0033). */
+export const keywordGrams = (keyword: SQLWrapper) => sql<string[]>`course_keyword_grams(${keyword})`;
 
 /** Catalogue type (category): a tree by `pid`; `layout` is the detail page its items open in. */
 export const catalogueType = pgTable(
@@ -88,6 +96,9 @@ export const course = pgTable(
     // Keyword search (LIKE '%…%'): a trigram index, migration 0005. Its pending list is kept small:
     // every search reads all of it, and every sale adds to it (decision 065, migration 0031).
     index('course_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')).with(SMALL_GIN_PENDING_LIST),
+    // Keywords without a trigram (one or two characters): the characters and character pairs of the
+    // text's words (decision 067, migration 0033, where the function is).
+    index('course_search_gram_idx').using('gin', searchGrams(t.searchText)).with(SMALL_GIN_PENDING_LIST),
     // A keyword search in the newest order walks the first and checks the text in it, index-only
     // (decision 055, migration 0029); a btree entry holds ~2.7 KB, so longer texts are in the second.
     index('course_newest_search_idx')
