@@ -104,7 +104,8 @@ async function storefrontCalls(origin) {
     page = await get(origin, `/api/catalogue/list?limit=20&snapshot=${first.snapshot}&after=${page.next}`);
     if (i % 25 === 0) ids.push(...page.list.map((card) => card.id));
   }
-  const keywords = ['ae', 'film', 'drama', 'light', 'city', 'night', 'color', 'grade', 'pack', 'course', '夜', '城市'];
+  // Common and rare ones, with and without a trigram: '雪夜' (two characters, no trigram) matches nothing here.
+  const keywords = ['ae', 'film', 'drama', 'light', 'city', 'night', 'color', 'grade', 'pack', 'course', '夜', '城市', '雪夜'];
   const sorts = ['newest', 'popular', 'priceAsc', 'priceDesc'];
   const crawl = [];
   for (let p = 1; p <= 50; p++) crawl.push(`/api/catalogue/list?page=${p}&sort=${sorts[p % 4]}${p % 3 === 0 ? `&type=${parent.id}` : ''}`);

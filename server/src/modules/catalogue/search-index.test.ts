@@ -2,7 +2,7 @@ import { inArray, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { rowsOf } from '../../db/client.ts';
-import { listCourses } from './service.ts';
+import { listCourses, SEARCH_WALK_ROWS } from './service.ts';
 import { course, keywordGrams, searchGrams } from './tables.ts';
 
 describe('keyword search index', () => {
@@ -65,11 +65,11 @@ describe('keyword search in the newest order, every way a keyword is read', () =
   beforeAll(async () => {
     ctx = await createTestApp();
     const db = ctx.database.db;
-    // More new items than the walk checks (2 000), none of them matching the demo's keywords:
+    // More new items than the walk checks (6 000), none of them matching the demo's keywords:
     // a keyword found only in the older demo items is read through the trigram index.
     await db.execute(sql`insert into ${course} (kind, type_id, title_zh, title_en, status, search_text, create_time)
       select 'material', 1, '填充 ' || n, 'filler ' || n, 'on_sale', '填充 ' || n || ' filler ' || n || ' qq', now() + n * interval '1 second'
-      from generate_series(1, 2100) n`);
+      from generate_series(1, 6100) n`);
     // Search texts too long for the walk's index (over 2 000 bytes), one old and one new.
     const long = `${'长'.repeat(700)} oversized davinci qz`;
     await db.insert(course).values([
@@ -124,7 +124,7 @@ describe('keyword search in the newest order, every way a keyword is read', () =
 
   it('the cases above are what they claim: matches past the walk, over-long texts among them', () => {
     const bytes = (id: number) => Buffer.byteLength(onSale.find((row) => row.id === id)!.searchText);
-    const walked = new Set([...onSale].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id).slice(0, 2000).map((row) => row.id));
+    const walked = new Set([...onSale].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id).slice(0, SEARCH_WALK_ROWS).map((row) => row.id));
     for (const keyword of ['course', 'an']) {
       expect(expected(keyword).length).toBeGreaterThan(20);
       expect(expected(keyword).filter((id) => walked.has(id) && bytes(id) <= 2000)).toEqual([]);
@@ -136,7 +136,7 @@ describe('keyword search in the newest order, every way a keyword is read', () =
     const newest = [...onSale].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id).map((row) => row.id);
     const filler3 = expected('filler 3');
     expect(filler3.filter((id) => newest.indexOf(id) < 500)).toEqual([]);
-    expect(filler3.filter((id) => newest.indexOf(id) < 2000).length).toBeGreaterThan(20);
+    expect(filler3.filter((id) => newest.indexOf(id) < SEARCH_WALK_ROWS).length).toBeGreaterThan(20);
     expect(expected('zzzq')).toEqual([]);
     expect(expected('xq')).toEqual([]);
     const twoWords = expected('充 7');

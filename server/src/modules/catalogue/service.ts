@@ -140,13 +140,14 @@ const gramMatch = (keywordText: SQL) => sql`${searchGrams(course.searchText)} @>
 /** Search texts longer than this (bytes) are not in `course_newest_search_idx` (a btree entry holds ~2.7 KB). */
 const INDEXED_SEARCH_TEXT_BYTES = 2000;
 /**
- * How many of the newest rows a keyword search with a trigram checks before it asks the trigram
- * index instead. Checking a row in the index costs ~0.3 µs, reading a match through the trigram
- * index ~3 µs (decision 055): 2 000 rows take ~0.6 ms — what a keyword nothing matches pays before
- * the trigram index answers — and a keyword with fewer matches than a page among them (under ~1 %,
- * ~1 000 rows at 100 000 items) is read the other way in ~3 ms at worst.
+ * How many of the newest rows a keyword search checks before it asks the trigram or gram index
+ * instead. Checking a row in the walk's index costs ~0.25 µs; reading a match through the other
+ * index, with its row, ~6 µs (decision 067, measured at 100 000 items). A keyword matching a share
+ * `f` of the rows fills a page after 21/f rows of the walk, or costs f·N matches the other way: the
+ * two meet near f ≈ 0.3 % at 100 000 items, ~7 000 rows. 6 000 rows take ~1.5 ms; a keyword of ~1 %
+ * (~1 000 matches) now ends in the walk instead of ~6 ms in the index.
  */
-const SEARCH_WALK_ROWS = 2000;
+export const SEARCH_WALK_ROWS = 6000;
 /**
  * The newest rows that must hold a match before the walk is tried at all (decision 065). A keyword
  * with none in 500 rows is rarer than ~1 in 100 there, so 2 000 rows would hold ~4 matches where a
