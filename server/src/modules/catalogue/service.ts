@@ -209,7 +209,12 @@ function listConditions(filter: ListFilter, values: ListValues): SQL {
   if (filter.kind) conditions.push(sql`${course.kind} = ${values.kind}`);
   if (filter.price) conditions.push(priceCondition[filter.price]);
   if (filter.tag !== undefined) conditions.push(sql`exists (select 1 from ${courseTag} where ${courseTag.courseId} = ${course.id} and ${courseTag.tagId} = ${values.tag})`);
-  if (filter.keyword) conditions.push(sql`${course.searchText} like ${values.keyword}`);
+  if (filter.keyword) {
+    // Planned for its keyword (never hidden): with another sort or a filter, the planner weighs the
+    // gram index against the sort's for a keyword without a trigram (decision 067).
+    const like = sql`${course.searchText} like ${values.keyword}`;
+    conditions.push(hasTrigram(filter.keyword) ? like : sql`${like} and ${searchGrams(course.searchText)} @> ${keywordGrams(sql`${keywordParam.text}::text`)}`);
+  }
   if (filter.snapshot !== undefined) conditions.push(sql`${course.id} <= ${values.snapshot}`);
   return and(...conditions)!;
 }
