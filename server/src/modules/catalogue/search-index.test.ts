@@ -1,9 +1,9 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { rowsOf } from '../../db/client.ts';
-import { listCourses, SEARCH_WALK_ROWS } from './service.ts';
-import { course, keywordGrams, searchGrams } from './tables.ts';
+import { listCourses, SEARCH_WALK_ROWS, SEARCH_WALK_TABLE_ROWS } from './service.ts';
+import { course, courseTag, keywordGrams, searchGrams } from './tables.ts';
 
 describe('keyword search index', () => {
   let ctx: TestContext;
@@ -61,7 +61,9 @@ describe('keyword search index', () => {
  */
 describe('keyword search in the newest order, every way a keyword is read', () => {
   let ctx: TestContext;
-  let onSale: { id: number; createdAt: Date; searchText: string }[];
+  let onSale: { id: number; createdAt: Date; searchText: string; sales: number; kind: string; price: number }[];
+  let tagId: number;
+  let withTag: Set<number>;
   beforeAll(async () => {
     ctx = await createTestApp();
     const db = ctx.database.db;
@@ -76,7 +78,14 @@ describe('keyword search in the newest order, every way a keyword is read', () =
       { kind: 'material', typeId: 1, titleZh: '超长旧', titleEn: 'Oversized old', status: 'on_sale', searchText: `${long} old`, createdAt: new Date('2001-01-01T00:00:00Z') },
       { kind: 'material', typeId: 1, titleZh: '超长新', titleEn: 'Oversized new', status: 'on_sale', searchText: `${long} new`, createdAt: new Date(Date.now() + 10_000_000) },
     ]);
-    onSale = await db.select({ id: course.id, createdAt: course.createdAt, searchText: course.searchText }).from(course).where(sql`${course.status} = 'on_sale'`);
+    onSale = await db
+      .select({ id: course.id, createdAt: course.createdAt, searchText: course.searchText, sales: course.sales, kind: course.kind, price: course.price })
+      .from(course)
+      .where(sql`${course.status} = 'on_sale'`);
+    // The demo's most used tag.
+    const [mostUsed] = await db.select({ tagId: courseTag.tagId }).from(courseTag).groupBy(courseTag.tagId).orderBy(desc(count())).limit(1);
+    tagId = mostUsed!.tagId;
+    withTag = new Set((await db.select({ id: courseTag.courseId }).from(courseTag).where(eq(courseTag.tagId, tagId))).map((row) => row.id));
   });
   afterAll(() => ctx.close());
 
@@ -122,12 +131,20 @@ describe('keyword search in the newest order, every way a keyword is read', () =
     expect(byNumber).toEqual(all.slice(0, 15));
   });
 
-  // Another sort or a filter is planned for its keyword (decision 067: a keyword without a trigram
-  // may be narrowed by the gram index there too); the pages must still be what every row says.
-  it.each(['an', '夜', '充 7', 'xq', 'filler 3'])('by popularity, and only one kind: %s', async (keyword) => {
+  const rowOf = (id: number) => onSale.find((row) => row.id === id)!;
+  const popular = (ids: number[]) => [...ids].sort((a, b) => rowOf(b).sales - rowOf(a).sales || b - a);
+
+  // Another sort or a filter walks the sort's index, then reads the trigram or gram index
+  // (decision 068); the pages must still be what every row says.
+  it.each([
+    ['a keyword only older items have', 'an'],
+    ['one character', '夜'],
+    ['two words the first 500 lack', '充 7'],
+    ['a keyword without a trigram nothing has', 'xq'],
+    ['a keyword the walk finds', 'filler 3'],
+    ['a keyword the first 500 have, too rare for the walk', 'filler 61'],
+  ])('by popularity, and only one kind: %s', async (_, keyword) => {
     const db = ctx.database.db;
-    const sales = new Map((await db.select({ id: course.id, sales: course.sales, kind: course.kind }).from(course)).map((row) => [row.id, row]));
-    const popular = (ids: number[]) => [...ids].sort((a, b) => sales.get(b)!.sales - sales.get(a)!.sales || b - a);
     const byCursor: number[] = [];
     let page = await listCourses(db, { keyword }, 'popular', { page: 1, limit: 20 }, 'en');
     byCursor.push(...idsOf(page.cards));
@@ -137,7 +154,15 @@ describe('keyword search in the newest order, every way a keyword is read', () =
     }
     expect(byCursor).toEqual(popular(expected(keyword)));
     const materials = await listCourses(db, { keyword, kind: 'material' }, 'newest', { page: 1, limit: 50 }, 'en');
-    expect(idsOf(materials.cards)).toEqual(expected(keyword).filter((id) => sales.get(id)!.kind === 'material').slice(0, 50));
+    expect(idsOf(materials.cards)).toEqual(expected(keyword).filter((id) => rowOf(id).kind === 'material').slice(0, 50));
+    // A price band and a tag are checked on the rows whose text matches (decision 068).
+    const paid = await listCourses(db, { keyword, price: 'paid' }, 'priceAsc', { page: 1, limit: 50 }, 'en');
+    const byPrice = expected(keyword)
+      .filter((id) => rowOf(id).price > 0)
+      .sort((a, b) => rowOf(a).price - rowOf(b).price || a - b);
+    expect(idsOf(paid.cards)).toEqual(byPrice.slice(0, 50));
+    const taggedPage = await listCourses(db, { keyword, tag: tagId }, 'popular', { page: 1, limit: 50 }, 'en');
+    expect(idsOf(taggedPage.cards)).toEqual(popular(expected(keyword).filter((id) => withTag.has(id))).slice(0, 50));
   });
 
   it('the cases above are what they claim: matches past the walk, over-long texts among them', () => {
@@ -157,6 +182,20 @@ describe('keyword search in the newest order, every way a keyword is read', () =
     expect(filler3.filter((id) => newest.indexOf(id) < SEARCH_WALK_ROWS).length).toBeGreaterThan(20);
     expect(expected('zzzq')).toEqual([]);
     expect(expected('xq')).toEqual([]);
+    // By popularity: 'filler 61' is among the first 500 rows, but too rare to fill a page in the walk.
+    const byPopularity = popular(onSale.map((row) => row.id));
+    const filler61 = expected('filler 61').map((id) => byPopularity.indexOf(id));
+    expect(filler61.filter((rank) => rank < 500).length).toBeGreaterThan(0);
+    expect(filler61.filter((rank) => rank < SEARCH_WALK_TABLE_ROWS).length).toBeLessThan(20);
+    expect(filler61.length).toBeGreaterThan(1);
+    // The price band and the tag keep some matches and drop others.
+    for (const keyword of ['an', '夜']) {
+      const all = expected(keyword);
+      expect(all.filter((id) => rowOf(id).price > 0).length).toBeGreaterThan(0);
+      expect(all.filter((id) => rowOf(id).price === 0).length).toBeGreaterThan(0);
+      expect(all.filter((id) => withTag.has(id)).length).toBeGreaterThan(0);
+      expect(all.filter((id) => !withTag.has(id)).length).toBeGreaterThan(0);
+    }
     const twoWords = expected('充 7');
     expect(twoWords.length).toBeGreaterThan(20);
     expect(twoWords.filter((id) => newest.indexOf(id) < 500)).toEqual([]);

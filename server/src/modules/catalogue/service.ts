@@ -149,6 +149,12 @@ const INDEXED_SEARCH_TEXT_BYTES = 2000;
  */
 export const SEARCH_WALK_ROWS = 6000;
 /**
+ * The same bound for a walk that reads the table for each row's text (another sort, or a filter):
+ * ~1.5 µs a row, so the walk and the index meet near f ≈ 0.7 % at 100 000 items, ~3 000 rows
+ * (decision 068).
+ */
+export const SEARCH_WALK_TABLE_ROWS = 3000;
+/**
  * The newest rows that must hold a match before the walk is tried at all (decision 065). A keyword
  * with none in 500 rows is rarer than ~1 in 100 there, so 2 000 rows would hold ~4 matches where a
  * page needs 21: the walk would almost always end in the trigram index anyway. Misspellings and
@@ -203,19 +209,34 @@ function listValues(hidden: boolean): ListValues {
 const HIDDEN_VALUES = listValues(true);
 const VISIBLE_VALUES = listValues(false);
 
-/** The conditions of a filter (the type is handled by `typeAndDescendants`). */
-function listConditions(filter: ListFilter, values: ListValues): SQL {
+/**
+ * The conditions of a filter that a sort's index serves (on sale, the kind, the snapshot); a
+ * keyword's walk reads rows in order under these only (decision 068).
+ */
+function orderedConditions(filter: ListFilter, values: ListValues): SQL[] {
   const conditions: SQL[] = [onSale];
   if (filter.kind) conditions.push(sql`${course.kind} = ${values.kind}`);
+  if (filter.snapshot !== undefined) conditions.push(sql`${course.id} <= ${values.snapshot}`);
+  return conditions;
+}
+
+/** The conditions of a filter checked on each row: the price band and the tag. */
+function rowConditions(filter: ListFilter, values: ListValues): SQL[] {
+  const conditions: SQL[] = [];
   if (filter.price) conditions.push(priceCondition[filter.price]);
   if (filter.tag !== undefined) conditions.push(sql`exists (select 1 from ${courseTag} where ${courseTag.courseId} = ${course.id} and ${courseTag.tagId} = ${values.tag})`);
+  return conditions;
+}
+
+/** The conditions of a filter (the type is handled by `typeAndDescendants`). */
+function listConditions(filter: ListFilter, values: ListValues): SQL {
+  const conditions = [...orderedConditions(filter, values), ...rowConditions(filter, values)];
   if (filter.keyword) {
-    // Planned for its keyword (never hidden): with another sort or a filter, the planner weighs the
-    // gram index against the sort's for a keyword without a trigram (decision 067).
+    // Planned for its keyword (never hidden): in a type, the planner weighs the gram index against
+    // the type's for a keyword without a trigram (decision 067).
     const like = sql`${course.searchText} like ${values.keyword}`;
     conditions.push(hasTrigram(filter.keyword) ? like : sql`${like} and ${searchGrams(course.searchText)} @> ${keywordGrams(sql`${keywordParam.text}::text`)}`);
   }
-  if (filter.snapshot !== undefined) conditions.push(sql`${course.id} <= ${values.snapshot}`);
   return and(...conditions)!;
 }
 
@@ -250,21 +271,28 @@ const typeAndDescendants = (root: SQL) => sql`(with recursive sub(id) as (
 ) select id from sub)`;
 
 /**
- * The ids of the first `need` matches of a keyword search in the newest order (decision 055), by a
- * plan that holds for every keyword, so the statement is prepared once instead of planned per keyword:
- * - the newest rows are walked in `course_newest_search_idx`, their text checked in the index;
- * - the walk checks at most SEARCH_WALK_ROWS rows; when those hold fewer than `need` matches, all
- *   matches are read through an index instead (materialised, so the planner cannot turn it back
- *   into the walk) and sorted: the trigram index, or for a keyword without a trigram (one or two
- *   characters) the gram index, the text confirming each row (decision 067). A keyword none of
- *   the newest SEARCH_PROBE_ROWS rows hold skips the walk: it would almost never fill a page in
- *   the rest (decision 065);
+ * The ids of the first `need` matches of a keyword search in the sort's order (decisions 055, 068),
+ * by a plan that holds for every keyword, so the statement is prepared once instead of planned per
+ * keyword:
+ * - the first rows in the sort's order (with a kind, of that kind) are walked, the text checked on
+ *   each, and a price band or a tag on the rows whose text matches: in the newest order index-only
+ *   in `course_newest_search_idx`, otherwise in the sort's index with the table read for the text;
+ * - the walk checks at most SEARCH_WALK_ROWS rows (index-only) or SEARCH_WALK_TABLE_ROWS; when those
+ *   hold fewer than `need` matches, all matches are read through an index instead (materialised,
+ *   so the planner cannot turn it back into the walk) and sorted: the trigram index, or for a
+ *   keyword without a trigram (one or two characters) the gram index, the text confirming each
+ *   row (decision 067). A keyword none of the first SEARCH_PROBE_ROWS rows hold skips the walk: it
+ *   would almost never fill a page in the rest (decision 065);
  * - rows whose text is too long for the walk's index come from their own index.
+ * The walk reads rows in the order the page is cut in, so its matches are the first ones whatever
+ * the filter; a type's sub-types have no such order in one index, so a search in a type is
+ * planned for its keyword instead (`listConditions`).
  * There may be more ids than `need` (long texts, a walk and its fallback): the caller sorts and cuts.
  */
-function keywordNewestIds(filter: ListFilter, values: ListValues, cursor: SQL | undefined, need: number): SQL {
+function keywordIds(filter: ListFilter, sort: ListSort, values: ListValues, cursor: SQL | undefined, need: number): SQL {
   const base = and(listConditions({ ...filter, keyword: undefined }, values), cursor)!;
-  const newest = sql.join(sortOrder.newest, sql`, `);
+  const order = sql.join(sortOrder[sort], sql`, `);
+  const { key, direction } = sortColumn[sort];
   const indexed = sql`octet_length(${course.searchText}) <= ${sql.raw(String(INDEXED_SEARCH_TEXT_BYTES))}`;
   const long = sql`octet_length(${course.searchText}) > ${sql.raw(String(INDEXED_SEARCH_TEXT_BYTES))}`;
   const count = sql.raw(String(need));
@@ -273,23 +301,30 @@ function keywordNewestIds(filter: ListFilter, values: ListValues, cursor: SQL | 
   // whichever keywords come first (custom plans for rare ones would look cheaper and stay).
   const pattern = sql`(select ${keywordParam.pattern}::text)`;
   const matches = hasTrigram(filter.keyword ?? '') ? sql`${course.searchText} like ${pattern}` : gramMatch(sql`(select ${keywordParam.text}::text)`);
-  const walkRows = sql.raw(String(Math.max(SEARCH_WALK_ROWS, 4 * need)));
-  const newestRows = (rows: SQL) => sql`select ${course.id} as id, ${course.createdAt} as create_time, ${course.searchText} as search_text from ${course}
-        where ${base} and ${indexed} order by ${newest} limit ${rows}`;
+  // The walk reads rows in the sort's order under the conditions its index serves, so it reads at
+  // most its bound; a price band or a tag is checked on the rows whose text matches.
+  const ordered = and(...orderedConditions(filter, values), cursor)!;
+  const perRow = rowConditions(filter, values);
+  const rowTest = (alias: string) =>
+    perRow.length ? sql` and exists (select from ${course} where ${course.id} = ${sql.raw(alias)}.id and ${and(...perRow)})` : sql``;
+  const indexOnly = sort === 'newest' && !filter.kind;
+  const walkRows = sql.raw(String(Math.max(indexOnly ? SEARCH_WALK_ROWS : SEARCH_WALK_TABLE_ROWS, 4 * need)));
+  const firstRows = (rows: SQL) => sql`select ${course.id} as id, ${key} as key, ${course.searchText} as search_text from ${course}
+        where ${ordered} and ${indexed} order by ${order} limit ${rows}`;
   const probeRows = sql.raw(String(SEARCH_PROBE_ROWS));
   return sql`(with walked as (
-      select w.id from (${newestRows(walkRows)}) w
-      where w.search_text like ${pattern} and exists (select from (${newestRows(probeRows)}) p where p.search_text like ${pattern})
-      order by w.create_time desc, w.id desc limit ${count}
+      select w.id from (${firstRows(walkRows)}) w
+      where w.search_text like ${pattern}${rowTest('w')} and exists (select from (${firstRows(probeRows)}) p where p.search_text like ${pattern}${rowTest('p')})
+      order by w.key ${direction}, w.id ${direction} limit ${count}
     ), every_match as materialized (
-      select ${course.id} as id, ${course.createdAt} as create_time from ${course}
+      select ${course.id} as id, ${key} as key from ${course}
       where ${base} and ${matches} and (select count(*) from walked) < ${count}
     )
     select id from walked
     union all
     select ${course.id} from ${course} where ${base} and ${long} and ${matches}
     union all
-    select id from (select id from every_match order by create_time desc, id desc limit ${count}) fallback)`;
+    select id from (select id from every_match order by key ${direction}, id ${direction} limit ${count}) fallback)`;
 }
 
 export interface ListPageRequest {
@@ -313,18 +348,18 @@ export interface ListPageResult {
 /**
  * The list query of a shape. The page size is written in (a `LIMIT $1` makes PostgreSQL plan every
  * execution again, as it cannot know the count); what the storefront and crawlers send — the
- * default page size, page 1, a page by number or a cursor, any filter but a keyword in another
- * order than the newest — is a prepared statement with one generic plan (decisions 053, 063),
- * its values hidden from the planner (`listValues`). Other page sizes, keyword pages by number
- * and keywords in another order (whose plan depends on the keyword) are planned each time.
+ * default page size, page 1, a page by number or a cursor, any filter but a keyword in a type —
+ * is a prepared statement with one generic plan (decisions 053, 063), its values hidden from the
+ * planner (`listValues`). Other page sizes, keyword pages by number and keywords in a type (whose
+ * plan depends on the keyword) are planned each time.
  */
 function listStatement(db: Db, filter: ListFilter, sort: ListSort, request: ListPageRequest, lang: Language) {
   const byCursor = Boolean(request.after);
   const offset = pageOffset(request);
   const rows = request.limit + 1;
-  // A keyword search of the whole catalogue in the newest order (the storefront's search box) has
-  // one plan for every keyword (decision 055); with another sort or filter the planner picks per keyword.
-  const keywordWalk = Boolean(filter.keyword) && sort === 'newest' && filter.type === undefined && !filter.kind && !filter.price && filter.tag === undefined;
+  // A keyword search has one plan for every keyword, whatever its sort and filters (decisions 055,
+  // 068); in a type (its sub-types read by one scan each) the planner picks per keyword.
+  const keywordWalk = Boolean(filter.keyword) && filter.type === undefined;
   const prepared = !(filter.keyword && (!keywordWalk || offset > 0)) && request.limit === LIST_LIMIT.default;
   const values = prepared ? HIDDEN_VALUES : VISIBLE_VALUES;
   const build = () => {
@@ -334,7 +369,7 @@ function listStatement(db: Db, filter: ListFilter, sort: ListSort, request: List
       const query = db
         .select({ id: course.id, card: cardJsonSql(lang).as('card'), newest: newest.as('newest'), sortKey: sortKey[sort].as('sort_key') })
         .from(course)
-        .where(sql`${course.id} in ${keywordNewestIds(filter, values, byCursor ? afterCursor(sort, values) : undefined, offset + rows)}`)
+        .where(sql`${course.id} in ${keywordIds(filter, sort, values, byCursor ? afterCursor(sort, values) : undefined, offset + rows)}`)
         .orderBy(...sortOrder[sort])
         .limit(sql.raw(String(rows)) as unknown as number);
       return offset ? query.offset(sql.raw(String(offset)) as unknown as number) : query;
