@@ -1,4 +1,5 @@
 import { count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { ListSort } from '@framecraft/contracts/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
 import { rowsOf } from '../../db/client.ts';
@@ -97,16 +98,23 @@ describe('keyword search in the newest order, every way a keyword is read', () =
 
   const idsOf = (cards: string) => (JSON.parse(cards) as { id: number }[]).map((card) => card.id);
 
-  /** Every page by cursor (20 a page, the prepared statement), and pages 1–3 by number (5 a page). */
+  /** Every page by cursor (20 a page, the prepared statement). */
+  async function everyPage(keyword: string, sort: ListSort) {
+    const db = ctx.database.db;
+    const ids: number[] = [];
+    let page = await listCourses(db, { keyword }, sort, { page: 1, limit: 20 }, 'en');
+    ids.push(...idsOf(page.cards));
+    for (let guard = 0; page.next && guard < 400; guard++) {
+      page = await listCourses(db, { keyword, snapshot: page.snapshot }, sort, { page: 2, limit: 20, after: page.next }, 'en');
+      ids.push(...idsOf(page.cards));
+    }
+    return ids;
+  }
+
+  /** Every page by cursor, newest first, and pages 1–3 by number (5 a page). */
   async function walk(keyword: string) {
     const db = ctx.database.db;
-    const byCursor: number[] = [];
-    let page = await listCourses(db, { keyword }, 'newest', { page: 1, limit: 20 }, 'en');
-    byCursor.push(...idsOf(page.cards));
-    for (let guard = 0; page.next && guard < 400; guard++) {
-      page = await listCourses(db, { keyword, snapshot: page.snapshot }, 'newest', { page: 2, limit: 20, after: page.next }, 'en');
-      byCursor.push(...idsOf(page.cards));
-    }
+    const byCursor = await everyPage(keyword, 'newest');
     const byNumber: number[] = [];
     for (let number = 1; number <= 3; number++) byNumber.push(...idsOf((await listCourses(db, { keyword }, 'newest', { page: number, limit: 5 }, 'en')).cards));
     return { byCursor, byNumber };
@@ -145,14 +153,7 @@ describe('keyword search in the newest order, every way a keyword is read', () =
     ['a keyword the first 500 have, too rare for the walk', 'filler 61'],
   ])('by popularity, and only one kind: %s', async (_, keyword) => {
     const db = ctx.database.db;
-    const byCursor: number[] = [];
-    let page = await listCourses(db, { keyword }, 'popular', { page: 1, limit: 20 }, 'en');
-    byCursor.push(...idsOf(page.cards));
-    for (let guard = 0; page.next && guard < 400; guard++) {
-      page = await listCourses(db, { keyword, snapshot: page.snapshot }, 'popular', { page: 2, limit: 20, after: page.next }, 'en');
-      byCursor.push(...idsOf(page.cards));
-    }
-    expect(byCursor).toEqual(popular(expected(keyword)));
+    expect(await everyPage(keyword, 'popular')).toEqual(popular(expected(keyword)));
     const materials = await listCourses(db, { keyword, kind: 'material' }, 'newest', { page: 1, limit: 50 }, 'en');
     expect(idsOf(materials.cards)).toEqual(expected(keyword).filter((id) => rowOf(id).kind === 'material').slice(0, 50));
     // A price band and a tag are checked on the rows whose text matches (decision 068).
