@@ -130,12 +130,15 @@ const likePattern = (keyword: string) => `%${keyword.toLowerCase().replace(/[\\%
  */
 const hasTrigram = (keyword: string) => /[\p{L}\p{N}]{3}/u.test(keyword);
 
+/** The item's text has every gram of the keyword (what the gram index answers; decision 067). */
+const holdsGrams = (keywordText: SQL) => sql`${searchGrams(course.searchText)} @> ${keywordGrams(keywordText)}`;
+
 /**
  * A keyword without a trigram, through the gram index (decision 067): the rows whose words hold
  * every character and character pair of the keyword's words, the text itself confirming (`strpos`
  * is the LIKE's test; as a LIKE the planner would weigh the trigram index, which cannot narrow it).
  */
-const gramMatch = (keywordText: SQL) => sql`${searchGrams(course.searchText)} @> ${keywordGrams(keywordText)} and strpos(${course.searchText}, ${keywordText}) > 0`;
+const gramMatch = (keywordText: SQL) => sql`${holdsGrams(keywordText)} and strpos(${course.searchText}, ${keywordText}) > 0`;
 
 /** Search texts longer than this (bytes) are not in `course_newest_search_idx` (a btree entry holds ~2.7 KB). */
 const INDEXED_SEARCH_TEXT_BYTES = 2000;
@@ -235,7 +238,7 @@ function listConditions(filter: ListFilter, values: ListValues): SQL {
     // Planned for its keyword (never hidden): in a type, the planner weighs the gram index against
     // the type's for a keyword without a trigram (decision 067).
     const like = sql`${course.searchText} like ${values.keyword}`;
-    conditions.push(hasTrigram(filter.keyword) ? like : sql`${like} and ${searchGrams(course.searchText)} @> ${keywordGrams(sql`${keywordParam.text}::text`)}`);
+    conditions.push(hasTrigram(filter.keyword) ? like : sql`${like} and ${holdsGrams(sql`${keywordParam.text}::text`)}`);
   }
   return and(...conditions)!;
 }
@@ -290,7 +293,6 @@ const typeAndDescendants = (root: SQL) => sql`(with recursive sub(id) as (
  * There may be more ids than `need` (long texts, a walk and its fallback): the caller sorts and cuts.
  */
 function keywordIds(filter: ListFilter, sort: ListSort, values: ListValues, cursor: SQL | undefined, need: number): SQL {
-  const base = and(listConditions({ ...filter, keyword: undefined }, values), cursor)!;
   const order = sql.join(sortOrder[sort], sql`, `);
   const { key, direction } = sortColumn[sort];
   const indexed = sql`octet_length(${course.searchText}) <= ${sql.raw(String(INDEXED_SEARCH_TEXT_BYTES))}`;
@@ -305,6 +307,7 @@ function keywordIds(filter: ListFilter, sort: ListSort, values: ListValues, curs
   // most its bound; a price band or a tag is checked on the rows whose text matches.
   const ordered = and(...orderedConditions(filter, values), cursor)!;
   const perRow = rowConditions(filter, values);
+  const base = and(ordered, ...perRow)!;
   const rowTest = (alias: string) =>
     perRow.length ? sql` and exists (select from ${course} where ${course.id} = ${sql.raw(alias)}.id and ${and(...perRow)})` : sql``;
   const indexOnly = sort === 'newest' && !filter.kind;
