@@ -10,7 +10,7 @@ import { ApiError } from '../../shared/errors.ts';
 import { canAccess, priceFor, pricingContextOf, type AccessItem } from '../commerce/index.ts';
 import type { MemberRow } from '../session/index.ts';
 import { cardMembersSql, isVipCovered, jsonArraySql, jsonObjectSql, onSale, pickSql, vipLevelOf } from './service.ts';
-import { catalogueType, chapter, collect, course, courseFile, courseTag, lesson, tag } from './tables.ts';
+import { catalogueHomeVersion, catalogueType, chapter, collect, course, courseFile, courseTag, lesson, tag } from './tables.ts';
 
 const RELATED_LIMIT = 8;
 
@@ -61,17 +61,23 @@ export type PricedMember = MemberRow & { payRate?: number };
 
 /** What the asking member's session changes in a detail answer (added per request, never cached). */
 type MemberPart = Pick<CourseDetail, 'collected' | 'owned' | 'vipCovered' | 'access' | 'memberPrice'>;
-/** The rest of a detail answer but the views: the same for everybody (cached per item and language). */
-type SharedPart = Omit<CourseDetail, keyof MemberPart | 'views'>;
+/** An item's own counters: they change with every view and order, so they are read live. */
+export type DetailCounters = Pick<CourseDetail, 'views' | 'sales'>;
+/** The rest of a detail answer: the same for everybody (cached or held per item and language). */
+type SharedPart = Omit<CourseDetail, keyof MemberPart | keyof DetailCounters>;
 
-/** The part of a detail answer that is the same for everybody (cached per item and language). */
+/** The part of a detail answer that is the same for everybody (cached or held per item and language). */
 export interface PublicDetail {
   /** As JSON text: the database built it, the description was sanitised here. */
   json: Json<SharedPart>;
-  /** Views as stored: the route adds those its view counter has not written yet. */
-  views: number;
+  /** As stored when read: the route adds the views its view counter has not written yet. */
+  counters: DetailCounters;
   /** What the member-specific part is computed from (not sent). */
   item: AccessItem;
+  /** The catalogue's version this was read at (decision 069); null if its counter row is missing. */
+  version: string | null;
+  /** False when it carries signed preview links, which are made per build and never held. */
+  holdable: boolean;
 }
 
 /** A playable URL for a free-preview lesson whose video lives in a private root (an uploaded lesson). */
@@ -82,10 +88,11 @@ export async function courseDetail(db: Db, id: number, lang: Language, member: P
   return JSON.parse(await detailJson(db, await publicDetail(db, id, lang, previewLink), member)) as CourseDetail;
 }
 
-/** The answer of `GET /api/catalogue/detail`: the shared part, the views and the member's part. */
+/** The answer of `GET /api/catalogue/detail`: the shared part, the counters and the member's part. */
 export async function detailJson(db: Db, shared: PublicDetail, member: PricedMember | undefined, unwrittenViews = 0): Promise<Json<CourseDetail>> {
-  const views = jsonObject<Pick<CourseDetail, 'views'>>({ views: toJson(shared.views + unwrittenViews) });
-  return mergeJsonObjects(mergeJsonObjects(views, shared.json), toJson(await memberPart(db, shared.item, member)));
+  const { views, sales } = shared.counters;
+  const counters = jsonObject<DetailCounters>({ views: toJson(views + unwrittenViews), sales: toJson(sales) });
+  return mergeJsonObjects(mergeJsonObjects(counters, shared.json), toJson(await memberPart(db, shared.item, member)));
 }
 
 /** The member's side of an item: favourite, and how commerce's one access check lets them reach it. */
@@ -117,8 +124,9 @@ const relatedItem = alias(course, 'related');
 function detailStatement(db: Db, lang: Language) {
   return preparedQuery(db, `catalogue.detail|${lang}`, () => {
     const freePreview = sql`${lesson.freePreview} = 1`;
+    const { sales: _liveCounter, ...card } = cardMembersSql(lang);
     const shared: { [K in Exclude<keyof SharedPart, 'description'>]-?: SQL } = {
-      ...cardMembersSql(lang),
+      ...card,
       gallery: sql`${course.gallery}`,
       previewVideo: sql`${course.previewVideo}`,
       type: jsonObjectSql({ id: sql`${catalogueType.id}`, name: pickSql(lang, catalogueType.nameZh, catalogueType.nameEn), layout: sql`${catalogueType.layout}` }),
@@ -153,6 +161,9 @@ function detailStatement(db: Db, lang: Language) {
         description: sql<string>`${pickSql(lang, course.descriptionZh, course.descriptionEn)}`,
         privatePreviews: sql<string>`${privatePreviews}::text`,
         views: course.views,
+        sales: course.sales,
+        // Read in the same statement, so the answer is exactly this version's (decision 069).
+        version: sql<string | null>`(select ${catalogueHomeVersion.version}::text from ${catalogueHomeVersion} where ${catalogueHomeVersion.id} = 1)`,
         id: course.id,
         price: course.price,
         vipFreeLevel: course.vipFreeLevel,
@@ -169,8 +180,15 @@ export async function publicDetail(db: Db, id: number, lang: Language, previewLi
   if (!row) throw courseNotFound();
   let json = mergeJsonObjects(jsonObject<Pick<SharedPart, 'description'>>({ description: toJson(sanitizedDescription(row.description)) }), row.shared);
   const privatePreviews = JSON.parse(row.privatePreviews) as { id: number; storage: string; objectKey: string }[];
-  if (privatePreviews.length > 0 && previewLink) json = await withSignedPreviews(json, privatePreviews, previewLink);
-  return { json, views: row.views, item: { id: row.id, price: row.price, vipFreeLevel: row.vipFreeLevel, vipPrice: row.vipPrice } };
+  const signed = privatePreviews.length > 0 && previewLink !== undefined;
+  if (signed) json = await withSignedPreviews(json, privatePreviews, previewLink);
+  return {
+    json,
+    counters: { views: row.views, sales: row.sales },
+    item: { id: row.id, price: row.price, vipFreeLevel: row.vipFreeLevel, vipPrice: row.vipPrice },
+    version: row.version,
+    holdable: !signed,
+  };
 }
 
 /** Free previews uploaded to a private root play through a signed link (rare: parsed and written again). */

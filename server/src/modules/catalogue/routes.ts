@@ -22,6 +22,7 @@ import { validate } from '../../shared/validation.ts';
 import { currentUser, optionalUser, requireUser } from '../session/index.ts';
 import { artSvg } from './art.ts';
 import { detailJson, publicDetail, type PublicDetail } from './detail.ts';
+import { HeldDetails } from './held-details.ts';
 import { ViewCounter } from './view-counter.ts';
 import { memberRateInfo, priceFor, pricingContextOf } from '../commerce/index.ts';
 import { createSignedLink, isStorageName } from '../storage/index.ts';
@@ -123,9 +124,19 @@ export const catalogueRoutes = fp(async (app: FastifyInstance) => {
       ? (await createSignedLink(app, { memberId: 0, object: { storage: lesson.storage, key: lesson.objectKey, name: 'lesson.mp4' }, disposition: 'inline' })).url
       : null;
 
+  // With the cache off, each process holds the answers it built, and the database says on every
+  // request whether the catalogue changed since (decision 069).
+  const heldDetails = new HeldDetails(
+    db,
+    (id, lang) => publicDetail(db, id, lang, previewLink),
+    (error) => app.log.warn({ err: error }, 'could not build a detail answer again; served the held one'),
+  );
+
   app.get('/api/catalogue/detail', { preHandler: optionalUser }, async (request, reply) => {
     const { id } = validate(courseIdInput, request.query, request.lang);
-    const shared = await details.remember(`${id}\n${request.lang}`, () => publicDetail(db, id, request.lang, previewLink));
+    const shared = details.enabled
+      ? await details.remember(`${id}\n${request.lang}`, () => publicDetail(db, id, request.lang, previewLink))
+      : await heldDetails.detail(id, request.lang);
     // A member sees their own price: VIP price or loyalty rate (commerce's one pricing function).
     const member = request.user ? { ...request.user, payRate: (await memberRateInfo(db, app.siteConfig, request.user.id)).pay_rate } : undefined;
     const answer = await detailJson(db, shared, member, views.add(id));
