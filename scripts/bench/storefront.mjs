@@ -98,11 +98,13 @@ async function storefrontCalls(origin) {
   const parent = filters.types.find((t) => t.children.length > 0) ?? filters.types[0];
   const first = await get(origin, '/api/catalogue/list?limit=20');
   const ids = first.list.map((card) => card.id);
+  const everyId = [...ids];
   // The deepest page: follow the cursors (what infinite scroll does), keeping some ids for detail views.
   let page = first;
   for (let i = 1; i < DEEP_PAGES && page.next; i++) {
     page = await get(origin, `/api/catalogue/list?limit=20&snapshot=${first.snapshot}&after=${page.next}`);
     if (i % 25 === 0) ids.push(...page.list.map((card) => card.id));
+    everyId.push(...page.list.map((card) => card.id));
   }
   // Common and rare ones, with and without a trigram: '雪夜' (two characters, no trigram) matches nothing here.
   const keywords = ['ae', 'film', 'drama', 'light', 'city', 'night', 'color', 'grade', 'pack', 'course', '夜', '城市', '雪夜'];
@@ -118,6 +120,9 @@ async function storefrontCalls(origin) {
       { name: 'list, type + price sort', paths: [`/api/catalogue/list?type=${parent.id}&sort=priceAsc&limit=20`] },
       { name: 'list, keywords', paths: keywords.map((k) => `/api/catalogue/list?keyword=${encodeURIComponent(k)}`) },
       { name: `detail (${ids.length} items)`, paths: ids.map((id) => `/api/catalogue/detail?id=${id}`) },
+      // Decision 069: a process holds some 3 000 detail answers, so items viewed in turn by the
+      // 10 000 are each built again, as for a crawler walking every item.
+      { name: `detail (${everyId.length} items in turn)`, paths: everyId.map((id) => `/api/catalogue/detail?id=${id}`) },
       { name: 'home', paths: ['/api/catalogue/home'] },
       { name: 'VIP tiers', paths: ['/api/vip/tiers'] },
       { name: `crawler mix (${crawl.length} URLs)`, paths: crawl },
