@@ -35,11 +35,11 @@ type Live = DetailCounters & { version: string | null };
 
 /**
  * Detail answers held by this process with the catalogue version they were read at (decision
- * 069). Every request asks the database whether the item is on sale, its counters, and the
- * version: while the version is the held answer's, the answer is served with the live counters;
- * any change to what a detail shows bumps the version (migrations 0030, 0034), and the answer is
- * built again before it is served. After DETAIL_COUNTERS_LAG_MS the held answer is served once
- * more while one build behind it brings its related cards' sales up to date.
+ * 069). A request for a held answer asks the database whether the item is on sale, its counters
+ * and the version. While the version is the held answer's, that answer is served with the live
+ * counters. Any change to what a detail shows bumps the version (migrations 0030, 0034), and the
+ * answer is built again before it is served. After DETAIL_COUNTERS_LAG_MS the held answer is
+ * served once more while one build behind it brings its related cards' sales up to date.
  */
 export class HeldDetails {
   private readonly held = new Map<string, { detail: PublicDetail; freshUntil: number }>();
@@ -54,12 +54,19 @@ export class HeldDetails {
   ) {}
 
   async detail(id: number, lang: Language): Promise<PublicDetail> {
-    const [live] = await rawRows<Live>(liveStatement(this.db), { id });
-    if (!live) throw courseNotFound();
     const key = `${id}\n${lang}`;
     const held = this.held.get(key);
+    if (!held) {
+      // Nothing to check: one statement builds the answer with its counters and version. Not
+      // shared: a build under way may have started before a change this request must see.
+      const built = await this.build(id, lang);
+      this.hold(key, built);
+      return built;
+    }
+    const [live] = await rawRows<Live>(liveStatement(this.db), { id });
+    if (!live) throw courseNotFound();
     const counters = { views: live.views, sales: live.sales };
-    if (held && live.version !== null && held.detail.version === live.version) {
+    if (live.version !== null && held.detail.version === live.version) {
       if (held.freshUntil <= Date.now()) this.refresh(key, id, lang, live.version).catch(this.onRefreshError);
       return { ...held.detail, counters };
     }
