@@ -142,7 +142,6 @@ export const shopCourseCrud = defineCrud({
     { name: 'vip_price', type: 'money', filter: true, list: false, form: false },
     { name: 'status', type: 'enum', label: 'items:field.status', options: COURSE_STATUSES, optionLabel: 'items:status', colors: { draft: 'default', on_sale: 'green', off_sale: 'orange' }, filter: true, list: { width: 100 }, form: false },
     { name: 'sales', type: 'number', label: 'items:list.sales', filter: true, sort: true, list: { width: 90 }, form: false },
-    { name: 'views', type: 'number', sort: true, list: false, form: false },
     { ...weigh, form: false },
     { name: 'update_time', type: 'datetime', filter: true, sort: true, list: { width: 170, hidden: true }, form: false },
     created,

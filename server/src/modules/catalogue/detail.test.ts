@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/app.ts';
-import { chapter, collect, course, courseFile, lesson, notice } from './tables.ts';
+import { chapter, collect, course, courseFile, courseViews, lesson, notice } from './tables.ts';
 import { catalogueClient } from './test-kit.ts';
 
 describe('catalogue detail, home and VIP tiers', () => {
@@ -62,16 +63,21 @@ describe('catalogue detail, home and VIP tiers', () => {
   });
 
   it('counts a view per detail request without writing in the request; the counter writes them in one batch', async () => {
-    const read = async () => (await ctx.database.db.select().from(course).where(eq(course.id, materialItem.id)))[0]!.views;
+    const read = async () => (await ctx.database.db.select().from(courseViews).where(eq(courseViews.courseId, materialItem.id)))[0]?.views ?? 0;
     await ctx.app.catalogueViews.flush();
     const before = await read();
     const answers = await Promise.all(Array.from({ length: 5 }, () => detail(materialItem.id)));
     // The answers count the views the database does not have yet.
     expect(answers.map((a) => (a.data as { views: number }).views).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5].map((n) => before + n));
     expect(await read()).toBe(before);
+    // The item's own row is not written (decision 070): its row version stays the same.
+    const rowVersion = async () =>
+      (await rowsOf<{ xmin: string }>(ctx.database.db.execute(sql`select xmin::text from ${course} where ${course.id} = ${materialItem.id}`)))[0]!.xmin;
+    const itemRow = await rowVersion();
     await ctx.app.catalogueViews.flush();
     expect(await read()).toBe(before + 5);
     expect(ctx.app.catalogueViews.pendingFor(materialItem.id)).toBe(0);
+    expect(await rowVersion()).toBe(itemRow);
   });
 
   it('sanitises the description: an image without a safe source is dropped whole (decision 051)', async () => {

@@ -1,6 +1,6 @@
 import type { CourseDetail } from '@framecraft/contracts/catalogue';
 import type { Language } from '@framecraft/contracts/constants';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { preparedQuery } from '../../db/prepared.ts';
 import { jsonObject, mergeJsonObjects, toJson, type Json } from '../../shared/json-text.ts';
@@ -10,7 +10,7 @@ import { ApiError } from '../../shared/errors.ts';
 import { canAccess, priceFor, pricingContextOf, type AccessItem } from '../commerce/index.ts';
 import type { MemberRow } from '../session/index.ts';
 import { cardMembersSql, isVipCovered, jsonArraySql, jsonObjectSql, onSale, pickSql, vipLevelOf } from './service.ts';
-import { catalogueHomeVersion, catalogueType, chapter, collect, course, courseFile, courseTag, lesson, tag } from './tables.ts';
+import { catalogueHomeVersion, catalogueType, chapter, collect, course, courseFile, courseTag, courseViews, lesson, tag } from './tables.ts';
 
 const RELATED_LIMIT = 8;
 
@@ -112,6 +112,10 @@ async function memberPart(db: Db, item: AccessItem, member: PricedMember | undef
   };
 }
 
+/** An item's detail views as written (decision 070): none written yet is 0. */
+export const viewsOf = (id: SQLWrapper) =>
+  sql<number>`coalesce((select ${courseViews.views} from ${courseViews} where ${courseViews.courseId} = ${id}), 0)`;
+
 const ordered = (weigh: SQL, id: SQL) => sql`order by ${weigh} desc, ${id}`;
 const relatedItem = alias(course, 'related');
 
@@ -160,7 +164,7 @@ function detailStatement(db: Db, lang: Language) {
         shared: sql<Json<Omit<SharedPart, 'description'>>>`${jsonObjectSql(shared)}::text`,
         description: sql<string>`${pickSql(lang, course.descriptionZh, course.descriptionEn)}`,
         privatePreviews: sql<string>`${privatePreviews}::text`,
-        views: course.views,
+        views: viewsOf(course.id),
         sales: course.sales,
         // Read in the same statement, so the answer is exactly this version's (decision 069).
         version: sql<string | null>`(select ${catalogueHomeVersion.version}::text from ${catalogueHomeVersion} where ${catalogueHomeVersion.id} = 1)`,

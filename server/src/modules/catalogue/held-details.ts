@@ -2,7 +2,7 @@ import type { Language } from '@framecraft/contracts/constants';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedQuery, rawRows } from '../../db/prepared.ts';
-import { courseNotFound, type DetailCounters, type PublicDetail } from './detail.ts';
+import { courseNotFound, viewsOf, type DetailCounters, type PublicDetail } from './detail.ts';
 import { HOME_COUNTERS_LAG_SECONDS } from './home-read-model.ts';
 import { onSale } from './service.ts';
 import { catalogueHomeVersion, course } from './tables.ts';
@@ -21,7 +21,7 @@ function liveStatement(db: Db) {
   return preparedQuery(db, 'catalogue.detailLive', () =>
     db
       .select({
-        views: sql<number>`${course.views}`.as('views'),
+        views: viewsOf(course.id).as('views'),
         sales: sql<number>`${course.sales}`.as('sales'),
         version: sql<string | null>`${catalogueHomeVersion.version}::text`.as('version'),
       })

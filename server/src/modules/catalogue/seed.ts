@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { artUrl, random } from './art.ts';
 import { DEMO_NOTICES, DEMO_TAGS, DEMO_TYPES, DEMO_VIP, type DemoType } from './seed-data.ts';
 import { searchTextOf } from './service.ts';
-import { catalogueType, chapter, course, courseFile, courseTag, lesson, notice, tag, vipTier } from './tables.ts';
+import { catalogueType, chapter, course, courseFile, courseTag, courseViews, lesson, notice, tag, vipTier } from './tables.ts';
 
 export interface CatalogueSeedOptions {
   log?: (line: string) => void;
@@ -35,8 +35,8 @@ function describe(type: DemoType, zh: string, en: string) {
   };
 }
 
-/** One item's row from a subject; `n` makes benchmark copies distinct. */
-function itemRow(type: DemoType, typeId: number, subject: [string, string], n: number, tagNames: [string, string][]): CourseInsert {
+/** One item's row and its views from a subject; `n` makes benchmark copies distinct. */
+function itemRow(type: DemoType, typeId: number, subject: [string, string], n: number, tagNames: [string, string][]): { row: CourseInsert; views: number } {
   const next = random(n + 1);
   const price = PRICES[Math.floor(next() * PRICES.length)]!;
   const copy = n >= 1000 ? ` #${n}` : '';
@@ -46,7 +46,12 @@ function itemRow(type: DemoType, typeId: number, subject: [string, string], n: n
     : { zh: `${type.zh} · 高清素材，商用无忧`, en: `${type.en} · high-resolution, cleared for commercial use` };
   const vipRoll = next();
   const description = describe(type, zh, en);
-  return {
+  // Drawn in the order they always were, so the demo shop stays the same.
+  const originalPrice = price > 0 && next() < 0.6 ? Math.round((price * 1.6) / 100) * 100 : 0;
+  const vipFreeLevel = price > 0 && vipRoll < 0.35 ? 1 + Math.floor(next() * 3) : 0;
+  const sales = Math.floor(next() ** 2 * 5000);
+  const views = Math.floor(next() * 50_000);
+  const row: CourseInsert = {
     kind: type.kind,
     typeId,
     titleZh: zh,
@@ -60,17 +65,18 @@ function itemRow(type: DemoType, typeId: number, subject: [string, string], n: n
     descriptionZh: description.zh,
     descriptionEn: description.en,
     price,
-    originalPrice: price > 0 && next() < 0.6 ? Math.round((price * 1.6) / 100) * 100 : 0,
-    vipFreeLevel: price > 0 && vipRoll < 0.35 ? 1 + Math.floor(next() * 3) : 0,
+    originalPrice,
+    vipFreeLevel,
     vipPrice: price > 0 && vipRoll >= 0.35 && vipRoll < 0.6 ? Math.round(price * 0.7) : null,
     status: 'on_sale',
-    sales: Math.floor(next() ** 2 * 5000),
-    views: Math.floor(next() * 50_000),
+    sales,
     favourites: 0,
     weigh: n < 1000 && next() < 0.07 ? 1 + Math.floor(next() * 10) : 0,
     searchText: searchTextOf([zh, en, subtitle.zh, subtitle.en, ...tagNames.flat()]),
     createdAt: new Date(Date.now() - Math.floor(next() * 180 * DAY_MS)),
   };
+  // Views live in their own table (decision 070).
+  return { row, views };
 }
 
 async function insertTypes(tx: Tx): Promise<Map<string, number>> {
@@ -146,9 +152,10 @@ async function insertItems(tx: Tx, typeIds: Map<string, number>, tagIds: Map<str
       const n = start + i;
       const { type, subject } = subjects[n % subjects.length]!;
       const tagNames = DEMO_TAGS.filter(([zh]) => type.tags.includes(zh));
-      return { type, n, tagNames, row: itemRow(type, typeIds.get(type.key)!, subject, n, tagNames) };
+      return { type, n, tagNames, ...itemRow(type, typeIds.get(type.key)!, subject, n, tagNames) };
     });
     const rows = await tx.insert(course).values(batch.map((b) => b.row)).returning({ id: course.id });
+    await tx.insert(courseViews).values(batch.map((b, i) => ({ courseId: rows[i]!.id, views: b.views })));
     const links = batch.flatMap((b, i) => b.tagNames.map(([zh]) => ({ courseId: rows[i]!.id, tagId: tagIds.get(zh)! })));
     if (links.length) await tx.insert(courseTag).values(links);
     const demo = batch.map((b, i) => ({ id: rows[i]!.id, type: b.type, n: b.n })).filter((b) => b.n < 1000);

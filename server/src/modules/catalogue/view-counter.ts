@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { course } from './tables.ts';
+import { course, courseViews } from './tables.ts';
 
 /** How often buffered views reach the database, and the most ids one flush writes. */
 export const VIEW_FLUSH_INTERVAL_MS = 5_000;
@@ -8,8 +8,9 @@ const FLUSH_BATCH = 500;
 
 /**
  * Detail views counted in memory and written in batches, so a detail request never writes: one
- * `UPDATE … FROM (VALUES …)` per interval adds each item's count (`views = views + n`), which stays
- * right with several instances each flushing their own counts. A failed flush keeps its counts for
+ * upsert into `course_views` per interval adds each item's count (`views = views + n`), which stays
+ * right with several instances each flushing their own counts. Items deleted meanwhile are left
+ * out. A failed flush keeps its counts for
  * the next one; on shutdown the rest is written. At most one interval of views is lost if the
  * process is killed — acceptable for a popularity figure, never for money.
  */
@@ -64,7 +65,9 @@ export class ViewCounter {
           batch.map(([id, count]) => sql`(${id}::int, ${count}::int)`),
           sql`, `,
         );
-        await this.db.execute(sql`update ${course} set views = ${course.views} + v.n from (values ${values}) as v(id, n) where ${course.id} = v.id`);
+        await this.db.execute(sql`insert into ${courseViews} (course_id, views)
+          select v.id, v.n from (values ${values}) as v(id, n) join ${course} on ${course.id} = v.id
+          on conflict (course_id) do update set views = ${courseViews.views} + excluded.views`);
       } catch (error) {
         // Keep the counts for the next flush; views that arrived meanwhile are added to them.
         for (const [id, count] of batch) this.pending.set(id, (this.pending.get(id) ?? 0) + count);
