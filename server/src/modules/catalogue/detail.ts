@@ -112,6 +112,9 @@ async function memberPart(db: Db, item: AccessItem, member: PricedMember | undef
   };
 }
 
+/** The catalogue's version (decision 062's counter) as text; null if its row is missing (decision 069). */
+export const catalogueVersionSql = sql<string | null>`(select ${catalogueHomeVersion.version}::text from ${catalogueHomeVersion} where ${catalogueHomeVersion.id} = 1)`;
+
 /** An item's detail views as written (decision 070): none written yet is 0. */
 export const viewsOf = (id: SQLWrapper) =>
   sql<number>`coalesce((select ${courseViews.views} from ${courseViews} where ${courseViews.courseId} = ${id}), 0)`;
@@ -167,7 +170,7 @@ function detailStatement(db: Db, lang: Language) {
         views: viewsOf(course.id),
         sales: course.sales,
         // Read in the same statement, so the answer is exactly this version's (decision 069).
-        version: sql<string | null>`(select ${catalogueHomeVersion.version}::text from ${catalogueHomeVersion} where ${catalogueHomeVersion.id} = 1)`,
+        version: catalogueVersionSql,
         id: course.id,
         price: course.price,
         vipFreeLevel: course.vipFreeLevel,

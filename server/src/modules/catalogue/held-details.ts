@@ -2,10 +2,10 @@ import type { Language } from '@framecraft/contracts/constants';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { preparedQuery, rawRows } from '../../db/prepared.ts';
-import { courseNotFound, viewsOf, type DetailCounters, type PublicDetail } from './detail.ts';
+import { catalogueVersionSql, courseNotFound, viewsOf, type DetailCounters, type PublicDetail } from './detail.ts';
 import { HOME_COUNTERS_LAG_SECONDS } from './home-read-model.ts';
 import { onSale } from './service.ts';
-import { catalogueHomeVersion, course } from './tables.ts';
+import { course } from './tables.ts';
 
 /**
  * How long the related cards of a held answer may lag their items' sales (which order them and
@@ -23,10 +23,9 @@ function liveStatement(db: Db) {
       .select({
         views: viewsOf(course.id).as('views'),
         sales: sql<number>`${course.sales}`.as('sales'),
-        version: sql<string | null>`${catalogueHomeVersion.version}::text`.as('version'),
+        version: catalogueVersionSql.as('version'),
       })
       .from(course)
-      .leftJoin(catalogueHomeVersion, eq(catalogueHomeVersion.id, 1))
       .where(and(eq(course.id, sql.placeholder('id')), onSale)),
   );
 }
